@@ -1,0 +1,131 @@
+//===- AnnotationIntersector.cpp - Keep only facts true for all -----------===//
+//
+// Folding G into the survivor S means that every call that used to run G now
+// runs S's body. S's optimizer facts were proven for S's callers only: a
+// `nonnull` parameter, an `nsw` add, a `!range` on a load may be false for
+// G's callers, and a false fact is undefined behaviour. So before the fold,
+// S keeps only what holds for both: flags are intersected, ranges unioned,
+// TBAA tags generalized to their common ancestor, alignment and
+// dereferenceability lowered to the minimum, and any other differing fact
+// dropped. The comparator guarantees that S and G have the same shape, so
+// their instructions line up one to one in walk order.
+//
+// Attribute lists use LLVM's own AttributeList::intersectWith, which knows
+// for each attribute whether it must match (ABI attributes), may be dropped
+// (`nonnull`, `noundef`), takes a minimum (`dereferenceable`, `align`) or
+// needs a custom merge (`range`, `memory`, `nofpclass`, `captures`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/AnnotationIntersector.h"
+
+#include "core/AnnotationPolicy.h"
+#include "core/WalkOrder.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// Calls Visit(BodyInst, MemberInst) for every pair of instructions in walk
+/// order.
+template <typename BodyFn, typename MemberFn, typename Callback>
+void forEachInstructionPair(BodyFn &Body, MemberFn &Member, Callback Visit) {
+  auto BodyBlocks = blocksInWalkOrder(Body);
+  auto MemberBlocks = blocksInWalkOrder(Member);
+  if (BodyBlocks.size() != MemberBlocks.size())
+    return;
+  for (size_t B = 0; B < BodyBlocks.size(); ++B) {
+    auto BI = BodyBlocks[B]->begin(), BE = BodyBlocks[B]->end();
+    auto MI = MemberBlocks[B]->begin(), ME = MemberBlocks[B]->end();
+    for (; BI != BE && MI != ME; ++BI, ++MI)
+      Visit(const_cast<Instruction &>(*BI), *MI);
+  }
+}
+
+MDNode *intersectMetadata(unsigned Kind, MDNode *A, MDNode *B) {
+  if (A == B)
+    return A;
+  if (!A || !B)
+    return nullptr;
+  switch (Kind) {
+  case LLVMContext::MD_tbaa:
+    return MDNode::getMostGenericTBAA(A, B);
+  case LLVMContext::MD_range:
+    return MDNode::getMostGenericRange(A, B);
+  case LLVMContext::MD_alias_scope:
+    return MDNode::getMostGenericAliasScope(A, B);
+  case LLVMContext::MD_noalias:
+    return MDNode::intersect(A, B);
+  case LLVMContext::MD_fpmath:
+    return MDNode::getMostGenericFPMath(A, B);
+  case LLVMContext::MD_align:
+  case LLVMContext::MD_dereferenceable:
+  case LLVMContext::MD_dereferenceable_or_null:
+    return MDNode::getMostGenericAlignmentOrDereferenceable(A, B);
+  case LLVMContext::MD_noalias_addrspace:
+    return MDNode::getMostGenericNoaliasAddrspace(A, B);
+  default:
+    // Equal nodes were kept above; anything else that differs is dropped.
+    return nullptr;
+  }
+}
+
+void intersectInstructionMetadata(Instruction &Body, const Instruction &Member,
+                                  const AnnotationPolicy &Policy) {
+  SmallVector<std::pair<unsigned, MDNode *>, 8> MDs;
+  Body.getAllMetadataOtherThanDebugLoc(MDs);
+  for (const auto &[Kind, Node] : MDs) {
+    if (Policy.instructionMetadataRole(Kind) != MetadataRole::Intersectable)
+      continue;
+    Body.setMetadata(Kind,
+                     intersectMetadata(Kind, Node, Member.getMetadata(Kind)));
+  }
+}
+
+} // namespace
+
+bool canIntersectAnnotations(const Function &Body, const Function &Member) {
+  LLVMContext &Ctx = Body.getContext();
+  if (!Body.getAttributes().intersectWith(Ctx, Member.getAttributes()))
+    return false;
+  bool Ok = true;
+  forEachInstructionPair(
+      Body, Member, [&](const Instruction &B, const Instruction &M) {
+        const auto *CB = dyn_cast<CallBase>(&B);
+        const auto *CM = dyn_cast<CallBase>(&M);
+        if (CB && CM &&
+            !CB->getAttributes().intersectWith(Ctx, CM->getAttributes()))
+          Ok = false;
+      });
+  return Ok;
+}
+
+void intersectAnnotations(Function &Body, const Function &Member,
+                          const AnnotationPolicy &Policy) {
+  LLVMContext &Ctx = Body.getContext();
+  if (auto Attrs =
+          Body.getAttributes().intersectWith(Ctx, Member.getAttributes()))
+    Body.setAttributes(*Attrs);
+  MaybeAlign MemberAlign = Member.getAlign();
+  if (MemberAlign && (!Body.getAlign() || *MemberAlign > *Body.getAlign()))
+    Body.setAlignment(MemberAlign);
+  forEachInstructionPair(
+      Body, Member, [&](Instruction &B, const Instruction &M) {
+        B.andIRFlags(&M);
+        intersectInstructionMetadata(B, M, Policy);
+        auto *CB = dyn_cast<CallBase>(&B);
+        const auto *CM = dyn_cast<CallBase>(&M);
+        if (CB && CM)
+          if (auto Attrs =
+                  CB->getAttributes().intersectWith(Ctx, CM->getAttributes()))
+            CB->setAttributes(*Attrs);
+      });
+}
+
+} // namespace lmf

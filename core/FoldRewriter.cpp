@@ -1,0 +1,236 @@
+//===- FoldRewriter.cpp - Rewrite the IR for one fold ---------------------===//
+//
+// The planner decided how each folded function G disappears; this file
+// performs it. It is the only place that creates or erases IR, and it runs on
+// one thread, in the deterministic order of the plans.
+//
+// The four outcomes:
+//  * erased: every use of G refers to the body instead, G is deleted;
+//  * alias: the same, then a GlobalAlias takes G's name, linkage and
+//    visibility, so the symbol stays visible at the body's address;
+//  * thunk: G's body becomes `tail call @body(args...)` (musttail for the
+//    conventions that need guaranteed tail calls), keeping G's symbol, address
+//    and debug subprogram so a symbolizer still names G;
+//  * callers-redirected: a thunk, and G's direct callers (or every use, where
+//    G's address is insignificant in the module) go straight to the body.
+//
+// A call redirected from a function with debug info to a body with debug
+// info must carry a location, or the verifier rejects the module; calls that
+// had none get a line-0 location in their caller's subprogram. Every function
+// whose body changed is recorded so the next round rehashes it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/FoldRewriter.h"
+
+#include "core/GlobalNumbering.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// Adds every function whose body refers to V, directly or through constant
+/// expressions and aggregates, to Out.
+void collectUserFunctions(const Value &V, SmallPtrSetImpl<Function *> &Out,
+                          unsigned Depth = 0) {
+  for (const User *U : V.users()) {
+    if (const auto *I = dyn_cast<Instruction>(U))
+      Out.insert(const_cast<Function *>(I->getFunction()));
+    else if (isa<ConstantExpr>(U) || isa<ConstantAggregate>(U))
+      if (Depth < 8)
+        collectUserFunctions(*U, Out, Depth + 1);
+  }
+}
+
+/// A redirected call into a body with debug info needs a location when its
+/// caller has debug info.
+void ensureCallLocation(CallBase &CB, const Function &Callee) {
+  if (CB.getDebugLoc() || !Callee.getSubprogram())
+    return;
+  DISubprogram *CallerSP = CB.getFunction()->getSubprogram();
+  if (!CallerSP)
+    return;
+  CB.setDebugLoc(DILocation::get(CB.getContext(), 0, 0, CallerSP));
+}
+
+SmallVector<CallBase *, 8> directCallsTo(Function &G) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Use &U : G.uses())
+    if (auto *CB = dyn_cast<CallBase>(U.getUser()))
+      if (CB->isCallee(&U) && CB->getFunctionType() == G.getFunctionType())
+        Calls.push_back(CB);
+  return Calls;
+}
+
+void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
+  collectUserFunctions(G, Ctx.Touched);
+  SmallVector<CallBase *, 8> Calls = directCallsTo(G);
+  G.replaceAllUsesWith(&Body);
+  for (CallBase *CB : Calls)
+    ensureCallLocation(*CB, Body);
+}
+
+void redirectDirectCalls(Function &G, Function &Body, RewriteContext &Ctx) {
+  for (CallBase *CB : directCallsTo(G)) {
+    CB->setCalledOperand(&Body);
+    ensureCallLocation(*CB, Body);
+    Ctx.Touched.insert(CB->getFunction());
+  }
+}
+
+bool onlyUsedByItself(const Function &G) {
+  for (const User *U : G.users()) {
+    const auto *I = dyn_cast<Instruction>(U);
+    if (!I || I->getFunction() != &G)
+      return false;
+  }
+  return true;
+}
+
+void eraseFunction(Function &G, RewriteContext &Ctx) {
+  Ctx.Touched.erase(&G);
+  Ctx.Globals.remove(&G);
+  G.dropAllReferences();
+  G.eraseFromParent();
+}
+
+void dropBody(Function &G) {
+  for (BasicBlock &BB : G)
+    BB.dropAllReferences();
+  while (!G.empty())
+    G.begin()->eraseFromParent();
+}
+
+bool needsMustTail(CallingConv::ID CC) {
+  return CC == CallingConv::SwiftTail || CC == CallingConv::Tail;
+}
+
+/// The call site keeps the body's return and parameter attributes: ABI
+/// attributes (byval, sret, zeroext...) must appear on both sides.
+AttributeList thunkCallAttributes(const Function &Body) {
+  AttributeList Attrs = Body.getAttributes();
+  return Attrs.removeFnAttributes(Body.getContext());
+}
+
+void makeThunk(Function &G, Function &Body) {
+  dropBody(G);
+  LLVMContext &C = G.getContext();
+  BasicBlock *Entry = BasicBlock::Create(C, "", &G);
+  IRBuilder<> Builder(Entry);
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : G.args())
+    Args.push_back(&A);
+  CallInst *Call = Builder.CreateCall(Body.getFunctionType(), &Body, Args);
+  Call->setCallingConv(Body.getCallingConv());
+  Call->setAttributes(thunkCallAttributes(Body));
+  Call->setTailCallKind(needsMustTail(Body.getCallingConv())
+                            ? CallInst::TCK_MustTail
+                            : CallInst::TCK_Tail);
+  if (DISubprogram *SP = G.getSubprogram())
+    Call->setDebugLoc(DILocation::get(C, SP->getScopeLine(), 0, SP));
+  if (G.getReturnType()->isVoidTy())
+    Builder.CreateRetVoid();
+  else
+    Builder.CreateRet(Call);
+  // The thunk's old profile and inlining facts described the old body.
+  G.setMetadata(LLVMContext::MD_prof, nullptr);
+}
+
+void makeAlias(Function &G, Function &Body, RewriteContext &Ctx) {
+  replaceAllUses(G, Body, Ctx);
+  auto *Alias = GlobalAlias::create(G.getValueType(), G.getAddressSpace(),
+                                    G.getLinkage(), "", &Body, G.getParent());
+  Alias->takeName(&G);
+  Alias->setVisibility(G.getVisibility());
+  Alias->setDLLStorageClass(G.getDLLStorageClass());
+  Alias->setUnnamedAddr(G.getUnnamedAddr());
+  Alias->setDSOLocal(G.isDSOLocal());
+  Alias->setPartition(G.getPartition());
+  eraseFunction(G, Ctx);
+  Ctx.Globals.add(Alias);
+}
+
+/// Gives a thunk whose subprogram moved to the private body a subprogram of
+/// its own, so addresses inside it still symbolize to its name.
+void cloneSubprogramForThunk(Function &F, DISubprogram *SP) {
+  TempDISubprogram Temp = SP->clone();
+  DISubprogram *Copy = MDNode::replaceWithDistinct(std::move(Temp));
+  Copy->replaceRetainedNodes(MDTuple::get(F.getContext(), {}));
+  F.setSubprogram(Copy);
+}
+
+} // namespace
+
+Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
+  Module &M = *F.getParent();
+  Function *Body =
+      Function::Create(F.getFunctionType(), GlobalValue::PrivateLinkage,
+                       F.getAddressSpace(), "");
+  M.getFunctionList().insertAfter(F.getIterator(), Body);
+  Body->setName(F.getName() + ".lmf.body");
+  Body->copyAttributesFrom(&F);
+  Body->setLinkage(GlobalValue::PrivateLinkage);
+  Body->setVisibility(GlobalValue::DefaultVisibility);
+  Body->setDLLStorageClass(GlobalValue::DefaultStorageClass);
+  Body->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Body->setComdat(nullptr);
+  Body->setDSOLocal(true);
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  F.getAllMetadata(MDs);
+  for (const auto &[Kind, Node] : MDs)
+    if (Kind != LLVMContext::MD_dbg)
+      Body->setMetadata(Kind, Node);
+
+  Body->splice(Body->begin(), &F);
+  for (auto [From, To] : zip(F.args(), Body->args())) {
+    To.takeName(&From);
+    From.replaceAllUsesWith(&To);
+  }
+  if (DISubprogram *SP = F.getSubprogram()) {
+    Body->setSubprogram(SP);
+    cloneSubprogramForThunk(F, SP);
+  }
+  Ctx.Globals.add(Body);
+  Ctx.Touched.insert(Body);
+  return Body;
+}
+
+FoldAction applyFold(const MemberPlan &Plan, Function &Body,
+                     RewriteContext &Ctx) {
+  Function &G = *Plan.Fn;
+  switch (Plan.Action) {
+  case FoldAction::Erased:
+    replaceAllUses(G, Body, Ctx);
+    eraseFunction(G, Ctx);
+    return FoldAction::Erased;
+  case FoldAction::Alias:
+    makeAlias(G, Body, Ctx);
+    return FoldAction::Alias;
+  case FoldAction::Thunk:
+    makeThunk(G, Body);
+    return FoldAction::Thunk;
+  case FoldAction::CallersRedirected:
+    if (Plan.ReplaceAllUses)
+      replaceAllUses(G, Body, Ctx);
+    else
+      redirectDirectCalls(G, Body, Ctx);
+    if (G.hasLocalLinkage() && onlyUsedByItself(G)) {
+      eraseFunction(G, Ctx);
+      return FoldAction::Erased;
+    }
+    makeThunk(G, Body);
+    return FoldAction::CallersRedirected;
+  }
+  return Plan.Action;
+}
+
+} // namespace lmf

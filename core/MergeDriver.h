@@ -1,0 +1,26 @@
+//===- MergeDriver.h - Merge identical functions in a module ----*- C++ -*-===//
+#ifndef LMF_CORE_MERGEDRIVER_H
+#define LMF_CORE_MERGEDRIVER_H
+
+#include "core/MergeOptions.h"
+#include "core/MergeResult.h"
+#include "core/TaskRunner.h"
+
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class Module;
+} // namespace llvm
+
+namespace lmf {
+
+/// Finds functions of M that are the same modulo intersectable annotations
+/// and folds them, to a fixpoint. Parallel phases run on Runner; the output
+/// module is the same for any runner. Fails only when the verifier was asked
+/// for and rejects the result.
+llvm::Expected<MergeResult>
+mergeFunctions(llvm::Module &M, const MergeOptions &Opts, TaskRunner &Runner);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,45 @@
+//===- MergeOptions.h - What the caller asks the merger to do ---*- C++ -*-===//
+//
+// The knobs of one merge run. The pass plugin fills them from `cl::opt`s, the
+// unit tests and benchmarks fill them directly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_CORE_MERGEOPTIONS_H
+#define LMF_CORE_MERGEOPTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace lmf {
+
+/// `Safe` keeps every address that may be observed distinct; `All` also folds
+/// address-significant functions by replacing their uses, like `--icf=all`.
+enum class MergeMode { Safe, All };
+
+struct MergeOptions {
+  MergeMode Mode = MergeMode::Safe;
+  /// Worker threads for hashing and bucket resolution; 0 means "follow
+  /// llvm::parallel::strategy", which is lld's `--threads`.
+  unsigned Threads = 0;
+  /// Inputs with fewer candidate functions than this run serially.
+  unsigned SerialThreshold = 256;
+  /// Run the IR verifier on the module after merging.
+  bool Verify = false;
+  /// Compare references to other candidate functions by equivalence class
+  /// (partition refinement) instead of identity.
+  bool RefineReferences = true;
+  /// Upper bound on merge rounds; the fixpoint is normally reached far
+  /// earlier.
+  unsigned MaxRounds = 64;
+};
+
+/// Parses "safe" or "all".
+llvm::Expected<MergeMode> parseMergeMode(llvm::StringRef Text);
+llvm::StringRef mergeModeName(MergeMode Mode);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,81 @@
+//===- MergePlan.h - What to do with one class of equal functions -*- C++
+//-*-===//
+#ifndef LMF_CORE_MERGEPLAN_H
+#define LMF_CORE_MERGEPLAN_H
+
+#include "core/MergeOptions.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class Function;
+class GlobalValue;
+class Module;
+} // namespace llvm
+
+namespace lmf {
+
+/// How a folded function G ends up. The names are those printed by
+/// `--print-merged-functions` and written to the report.
+enum class FoldAction {
+  /// Every use of G now refers to the survivor; G is gone.
+  Erased,
+  /// Every use of G now refers to the survivor; G is an alias of it.
+  Alias,
+  /// G's body is a tail call to the survivor; its uses are unchanged.
+  Thunk,
+  /// G's body is a tail call to the survivor and its callers (or all its
+  /// in-module uses, see ReplaceAllUses) call the survivor directly.
+  CallersRedirected,
+};
+
+llvm::StringRef foldActionName(FoldAction Action);
+
+struct MemberPlan {
+  llvm::Function *Fn = nullptr;
+  FoldAction Action = FoldAction::Thunk;
+  /// For CallersRedirected: G's address is insignificant inside the module,
+  /// so every use is replaced, not only direct calls.
+  bool ReplaceAllUses = false;
+};
+
+struct Refusal {
+  llvm::Function *Fn = nullptr;
+  llvm::StringRef Reason;
+};
+
+struct ClassPlan {
+  /// The function whose body is kept.
+  llvm::Function *Survivor = nullptr;
+  /// The survivor's body may be replaced at link or load time (weak,
+  /// linkonce, *_odr): it moves into a new private function first, and the
+  /// survivor is folded into that copy like any member (SurvivorFold).
+  bool NeedsPrivateBody = false;
+  MemberPlan SurvivorFold;
+  llvm::SmallVector<MemberPlan, 4> Folded;
+  llvm::SmallVector<Refusal, 2> Refused;
+
+  bool foldsAnything() const { return !Folded.empty(); }
+};
+
+/// Facts about the module that every plan needs, computed once per round.
+struct ModuleFacts {
+  llvm::SmallPtrSet<const llvm::GlobalValue *, 16> Used;
+  bool SupportsAliases = true;
+};
+
+ModuleFacts collectModuleFacts(const llvm::Module &M);
+
+/// Plans a class of functions that compare equal, given in module order.
+ClassPlan planClass(llvm::ArrayRef<llvm::Function *> Members,
+                    const ModuleFacts &Facts, MergeMode Mode);
+
+/// True when a tail-call thunk is smaller than F's body.
+bool thunkIsSmaller(const llvm::Function &F);
+
+} // namespace lmf
+
+#endif

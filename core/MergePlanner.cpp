@@ -1,0 +1,193 @@
+//===- MergePlanner.cpp - What to do with one class of equal functions ----===//
+//
+// Once the comparator has found a class of equal functions, the planner picks
+// the one whose body stays (the survivor) and decides, for every other member
+// G, how G disappears. The decision only depends on G's linkage, visibility,
+// address significance and calling convention, never on thread timing, so
+// the same module always gets the same plan.
+//
+// The rules, in the order they are checked:
+//
+//  * An interposable G (weak, linkonce, or exported under semantic
+//    interposition) may be replaced by another definition at link or load
+//    time. Its callers must keep calling G, so we never rewrite its uses; we
+//    only replace its body by a tail call to the survivor (a thunk).
+//  * A G whose address is not significant in the module (unnamed_addr, not in
+//    llvm.used or llvm.compiler.used; or any G in `all` mode) has every use
+//    replaced. If nothing outside the module can name it (local or linkonce
+//    linkage) it is erased; if its symbol must stay and its address is not
+//    significant outside either, it becomes an alias of the survivor; else it
+//    stays as a thunk for outside callers.
+//  * Otherwise G's address is significant: G becomes a thunk, so &G stays
+//    distinct, and its direct callers call the survivor, skipping the thunk.
+//
+// Thunks are refused where they cannot work or do not pay: varargs functions
+// (arguments cannot be forwarded), inalloca/preallocated parameters (need
+// musttail forwarding of the caller's frame), calling conventions that
+// forbid calls (GPU kernels, hardware entry points), and bodies no larger
+// than the thunk itself.
+//
+// The survivor is chosen by a stable priority: a body that cannot be
+// replaced (exact definition, not interposable) first, then one whose symbol
+// must stay anyway (external), then one whose address is significant, then
+// by visibility and name. When no member's body is exact, the body moves into
+// a new private function so that no call is ever introduced into a body that
+// another copy could replace (a linkonce_odr body from another translation
+// unit need not carry the annotations we intersected).
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/MergePlan.h"
+
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace llvm;
+
+namespace lmf {
+
+StringRef foldActionName(FoldAction Action) {
+  switch (Action) {
+  case FoldAction::Erased:
+    return "erased";
+  case FoldAction::Alias:
+    return "alias";
+  case FoldAction::Thunk:
+    return "thunk";
+  case FoldAction::CallersRedirected:
+    return "callers-redirected";
+  }
+  return "unknown";
+}
+
+ModuleFacts collectModuleFacts(const Module &M) {
+  ModuleFacts Facts;
+  SmallVector<GlobalValue *, 16> Used;
+  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/false);
+  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/true);
+  Facts.Used.insert(Used.begin(), Used.end());
+  // Mach-O aliases do not give a second symbol at the same address the way
+  // ELF and COFF ones do.
+  Facts.SupportsAliases = !Triple(M.getTargetTriple()).isOSBinFormatMachO();
+  return Facts;
+}
+
+bool thunkIsSmaller(const Function &F) {
+  // A thunk is one tail jump. A single block with one instruction (a bare
+  // `ret`) is not larger than that; anything else is.
+  return F.size() > 1 || F.front().sizeWithoutDebug() >= 2;
+}
+
+static bool isExactBody(const Function &F) {
+  return F.isDefinitionExact() && !F.isInterposable();
+}
+
+static bool mustKeepSymbol(const Function &F) {
+  return !F.hasLocalLinkage() && !F.hasLinkOnceLinkage();
+}
+
+/// Lower is better. Every key derives from the IR, never from pointers.
+static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
+  bool AddressSignificant = Facts.Used.count(&F) || !F.hasGlobalUnnamedAddr();
+  return std::make_tuple(!isExactBody(F), !mustKeepSymbol(F),
+                         !AddressSignificant,
+                         static_cast<unsigned>(F.getVisibility()), F.getName());
+}
+
+/// Why G cannot become a thunk of a body with G's calling convention, or "".
+static StringRef thunkObstacle(const Function &G) {
+  if (!isCallableCC(G.getCallingConv()))
+    return "calling convention forbids calls, so no thunk";
+  if (G.isVarArg())
+    return "varargs function cannot be forwarded by a thunk";
+  for (const Argument &A : G.args())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr())
+      return "inalloca/preallocated argument cannot be forwarded by a thunk";
+  if (!thunkIsSmaller(G))
+    return "thunk is not smaller than the body";
+  return "";
+}
+
+/// Decides how G folds into a body that is exact. Returns a refusal reason
+/// in Reason when it cannot.
+static MemberPlan decideMember(Function &G, bool TargetHasComdat,
+                               const ModuleFacts &Facts, MergeMode Mode,
+                               StringRef &Reason) {
+  MemberPlan Plan;
+  Plan.Fn = &G;
+  Reason = "";
+  if (G.isInterposable()) {
+    Reason = thunkObstacle(G);
+    Plan.Action = FoldAction::Thunk;
+    return Plan;
+  }
+  bool InUsed = Facts.Used.count(&G);
+  bool AllMode = Mode == MergeMode::All;
+  bool ModuleAddressFree =
+      !InUsed && (AllMode || G.hasAtLeastLocalUnnamedAddr());
+  bool GlobalAddressFree =
+      !InUsed && (AllMode || G.hasGlobalUnnamedAddr() ||
+                  (G.hasLocalLinkage() && G.hasAtLeastLocalUnnamedAddr()));
+  if (ModuleAddressFree && !mustKeepSymbol(G)) {
+    Plan.Action = FoldAction::Erased;
+    return Plan;
+  }
+  if (ModuleAddressFree && GlobalAddressFree && Facts.SupportsAliases &&
+      !G.hasComdat() && !TargetHasComdat) {
+    Plan.Action = FoldAction::Alias;
+    return Plan;
+  }
+  Reason = thunkObstacle(G);
+  Plan.Action = FoldAction::CallersRedirected;
+  Plan.ReplaceAllUses = ModuleAddressFree;
+  return Plan;
+}
+
+ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
+                    MergeMode Mode) {
+  ClassPlan Plan;
+  if (Members.size() < 2)
+    return Plan;
+  Function *Survivor = *std::min_element(
+      Members.begin(), Members.end(), [&](Function *L, Function *R) {
+        return survivorRank(*L, Facts) < survivorRank(*R, Facts);
+      });
+  Plan.Survivor = Survivor;
+  Plan.NeedsPrivateBody = !isExactBody(*Survivor);
+  // A private body has no comdat; an exact survivor may have one.
+  bool TargetHasComdat = !Plan.NeedsPrivateBody && Survivor->hasComdat();
+
+  for (Function *G : Members) {
+    if (G == Survivor)
+      continue;
+    StringRef Reason;
+    MemberPlan Member = decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
+    if (!Reason.empty())
+      Plan.Refused.push_back({G, Reason});
+    else
+      Plan.Folded.push_back(Member);
+  }
+  if (!Plan.NeedsPrivateBody || Plan.Folded.empty())
+    return Plan;
+
+  // The survivor itself folds into its private copy.
+  StringRef Reason;
+  Plan.SurvivorFold =
+      decideMember(*Survivor, /*TargetHasComdat=*/false, Facts, Mode, Reason);
+  if (!Reason.empty()) {
+    // Without a way to redirect the survivor there is no safe body to share.
+    for (const MemberPlan &M : Plan.Folded)
+      Plan.Refused.push_back(
+          {M.Fn, "no member has a body that cannot be replaced, and the "
+                 "survivor cannot forward to a private copy"});
+    Plan.Folded.clear();
+  }
+  return Plan;
+}
+
+} // namespace lmf

@@ -1,0 +1,29 @@
+//===- MergeReport.h - JSON report and lld-style listing --------*- C++ -*-===//
+#ifndef LMF_CORE_MERGEREPORT_H
+#define LMF_CORE_MERGEREPORT_H
+
+#include "core/MergeResult.h"
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace lmf {
+
+/// The report as a JSON value; docs/report-schema.md describes it.
+llvm::json::Value reportToJson(const MergeResult &Result);
+
+/// Writes the report to Path atomically: a temporary file renamed into
+/// place, so a failed write never leaves a half-written report.
+llvm::Error writeJsonReport(const MergeResult &Result, llvm::StringRef Path);
+
+/// Prints `selected function S` / `  removing identical function G (action)`
+/// lines, in the order the folds were made.
+void printListing(const MergeResult &Result, llvm::raw_ostream &OS);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,76 @@
+//===- MergeResult.h - What one merge run did -------------------*- C++ -*-===//
+//
+// Everything the report, the listing and the remarks need, as plain data with
+// names rather than pointers (folded functions no longer exist afterwards).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_CORE_MERGERESULT_H
+#define LMF_CORE_MERGERESULT_H
+
+#include "core/MergePlan.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lmf {
+
+struct FoldedMember {
+  std::string Name;
+  FoldAction Action = FoldAction::Thunk;
+};
+
+/// One class of equal functions that was folded.
+struct FoldGroup {
+  unsigned Round = 0;
+  /// The function users know: the survivor as it was named in the input.
+  std::string Survivor;
+  /// Where the body lives now: the survivor, or its private copy.
+  std::string Body;
+  /// Set when the body moved to a private copy: what became of the survivor.
+  bool SurvivorForwarded = false;
+  FoldAction SurvivorAction = FoldAction::Thunk;
+  uint64_t BodyInstructions = 0;
+  std::vector<FoldedMember> Members;
+};
+
+struct RefusedFold {
+  std::string Name;
+  std::string Survivor;
+  std::string Reason;
+};
+
+struct PhaseTimes {
+  double CollectSeconds = 0, HashSeconds = 0, ResolveSeconds = 0,
+         ApplySeconds = 0, VerifySeconds = 0, TotalSeconds = 0;
+};
+
+struct MergeStats {
+  uint64_t FunctionsInModule = 0;
+  uint64_t Considered = 0;
+  uint64_t Folded = 0;
+  uint64_t FoldedErased = 0, FoldedAlias = 0, FoldedThunk = 0,
+           FoldedCallersRedirected = 0;
+  uint64_t Refused = 0;
+  uint64_t Rounds = 0;
+  /// Buckets with two or more functions, and of those, the ones whose
+  /// members all compared equal (first round).
+  uint64_t MultiMemberBuckets = 0, PureBuckets = 0;
+  uint64_t Collisions = 0;
+  uint64_t InstructionsRemoved = 0;
+  unsigned Threads = 1;
+};
+
+struct MergeResult {
+  std::string ModuleName;
+  std::string Mode;
+  MergeStats Stats;
+  PhaseTimes Times;
+  std::vector<FoldGroup> Groups;
+  std::vector<RefusedFold> Refusals;
+};
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,615 @@
+//===- StructuralEncoding.cpp - A function as a canonical token list ------===//
+//
+// LLVM's MergeFunctions compares two functions by walking both at once. We
+// instead write each function once into a canonical list of 64-bit tokens:
+//
+//  * equality of functions is equality of lists, so the comparator
+//    (lexicographic order of lists) is a total order by construction:
+//    reflexive, antisymmetric, transitive, whatever the inputs;
+//  * the structural hash is XXH3 over the same list, so compare == 0 implies
+//    equal hashes by construction too;
+//  * the encoder only reads IR and an immutable numbering of globals, so any
+//    number of threads may encode at once.
+//
+// The list must be injective over everything that decides behaviour: every
+// variable-length part is preceded by its length and every kind of item by a
+// tag, so two different functions can never produce the same list. Values
+// local to the function are numbered in walk order (see WalkOrder.h); globals
+// by GlobalNumbering. A function referring to itself is encoded as "self"
+// only in callee position (recursion); any other use of its own address is
+// encoded by its global number, which differs between twins, because a twin
+// that compares its own address with a pointer behaves differently once
+// folded.
+//
+// Annotations that AnnotationPolicy calls ignorable or intersectable (debug
+// locations, `!tbaa`, poison flags, `nonnull`, `dereferenceable`...) are left
+// out on purpose: they do not make two functions different. Everything else
+// that reaches code generation is written: types, opcodes, alignment,
+// volatility, atomic ordering and scope, predicates, shuffle masks, switch
+// values, phi incoming blocks, inline asm, calling conventions, operand
+// bundles, ABI attributes, GC, section, personality, prefix and prologue data,
+// and must-match metadata (`!kcfi_type`, `!type`, `!func_sanitize`,
+// `!nontemporal`, metadata arguments of intrinsics, unknown kinds).
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/StructuralEncoding.h"
+
+#include "core/AnnotationPolicy.h"
+#include "core/GlobalNumbering.h"
+#include "core/WalkOrder.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Operator.h"
+
+#include <cstring>
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// Item tags. Values are arbitrary but distinct; they keep items of different
+/// kinds from ever producing the same tokens.
+enum Tag : uint64_t {
+  TagFunction = 0xF0,
+  TagBlock,
+  TagInstruction,
+  TagArgument,
+  TagLocal,
+  TagBlockRef,
+  TagConstant,
+  TagGlobal,
+  TagGlobalByName,
+  TagSelfCall,
+  TagCalleeClass,
+  TagInlineAsm,
+  TagMetadataValue,
+  TagMDString,
+  TagMDConstant,
+  TagMDLocal,
+  TagMDNode,
+  TagMDBackRef,
+  TagMDNull,
+  TagMDArgList,
+  TagType,
+  TagAttribute,
+  TagBundle,
+  TagAbsent,
+  TagPresent,
+  TagUnknownValue,
+};
+
+class FunctionEncoder {
+public:
+  FunctionEncoder(const Function &F, const EncodingContext &Ctx, Encoding &Out)
+      : F(F), Ctx(Ctx), Out(Out) {}
+
+  void run();
+
+private:
+  void emit(uint64_t Token) { Out.push_back(Token); }
+  void emitString(StringRef S);
+  void emitAPInt(const APInt &V);
+
+  void numberLocals();
+  void encodeHeader();
+  void encodeBlock(const BasicBlock &BB);
+  void encodeInstruction(const Instruction &I);
+  void encodeInstructionFields(const Instruction &I);
+  void encodeCallFields(const CallBase &CB);
+  void encodeOperand(const Value *V);
+  void encodeCallee(const Value *V);
+  void encodeGlobalRef(const GlobalValue *GV);
+  void encodeConstant(const Constant *C);
+  void encodeConstantExprFields(const ConstantExpr *CE);
+  void encodeInlineAsm(const InlineAsm *IA);
+  void encodeType(const Type *T);
+  void encodeAttributes(AttributeList Attrs, unsigned NumArgs);
+  void encodeAttributeSet(AttributeSet Set);
+  void encodeMetadata(const Metadata *MD);
+  void encodeMustMatchMetadata(const Instruction &I);
+  void encodeFunctionMetadata();
+
+  const Function &F;
+  const EncodingContext &Ctx;
+  Encoding &Out;
+  SmallVector<const BasicBlock *, 16> Blocks;
+  DenseMap<const Value *, uint64_t> LocalNumbers;
+  /// MDNodes currently being encoded, for cycles (self-referential loops).
+  SmallVector<const MDNode *, 8> MDStack;
+};
+
+void FunctionEncoder::emitString(StringRef S) {
+  emit(S.size());
+  for (size_t I = 0; I < S.size(); I += 8) {
+    uint64_t Word = 0;
+    std::memcpy(&Word, S.data() + I, std::min<size_t>(8, S.size() - I));
+    emit(Word);
+  }
+}
+
+void FunctionEncoder::emitAPInt(const APInt &V) {
+  emit(V.getBitWidth());
+  for (unsigned I = 0, E = V.getNumWords(); I != E; ++I)
+    emit(V.getRawData()[I]);
+}
+
+void FunctionEncoder::run() {
+  Out.clear();
+  Blocks = blocksInWalkOrder(F);
+  numberLocals();
+  encodeHeader();
+  emit(Blocks.size());
+  for (const BasicBlock *BB : Blocks)
+    encodeBlock(*BB);
+}
+
+void FunctionEncoder::numberLocals() {
+  uint64_t Next = 0;
+  for (const Argument &A : F.args())
+    LocalNumbers[&A] = Next++;
+  for (const BasicBlock *BB : Blocks) {
+    LocalNumbers[BB] = Next++;
+    for (const Instruction &I : *BB)
+      LocalNumbers[&I] = Next++;
+  }
+}
+
+void FunctionEncoder::encodeHeader() {
+  emit(TagFunction);
+  encodeType(F.getFunctionType());
+  emit(F.getCallingConv());
+  emitString(F.hasGC() ? StringRef(F.getGC()) : StringRef());
+  emitString(F.getSection());
+  emitString(F.getPartition());
+  for (const Constant *Extra :
+       {F.hasPersonalityFn() ? F.getPersonalityFn() : nullptr,
+        F.hasPrefixData() ? F.getPrefixData() : nullptr,
+        F.hasPrologueData() ? F.getPrologueData() : nullptr}) {
+    if (!Extra) {
+      emit(TagAbsent);
+      continue;
+    }
+    emit(TagPresent);
+    encodeConstant(Extra);
+  }
+  encodeAttributes(F.getAttributes(), F.arg_size());
+  encodeFunctionMetadata();
+}
+
+void FunctionEncoder::encodeFunctionMetadata() {
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  F.getAllMetadata(MDs);
+  for (const auto &[Kind, Node] : MDs) {
+    if (Ctx.Policy.functionMetadataRole(Kind) != MetadataRole::MustMatch)
+      continue;
+    emit(Kind);
+    encodeMetadata(Node);
+  }
+  emit(TagAbsent);
+}
+
+void FunctionEncoder::encodeBlock(const BasicBlock &BB) {
+  emit(TagBlock);
+  emit(BB.size());
+  for (const Instruction &I : BB)
+    encodeInstruction(I);
+}
+
+void FunctionEncoder::encodeInstruction(const Instruction &I) {
+  emit(TagInstruction);
+  emit(I.getOpcode());
+  encodeType(I.getType());
+  encodeInstructionFields(I);
+  if (const auto *CB = dyn_cast<CallBase>(&I)) {
+    encodeCallFields(*CB);
+  } else {
+    emit(I.getNumOperands());
+    for (const Use &Op : I.operands())
+      encodeOperand(Op.get());
+  }
+  encodeMustMatchMetadata(I);
+}
+
+void FunctionEncoder::encodeMustMatchMetadata(const Instruction &I) {
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  I.getAllMetadataOtherThanDebugLoc(MDs);
+  for (const auto &[Kind, Node] : MDs) {
+    if (Ctx.Policy.instructionMetadataRole(Kind) != MetadataRole::MustMatch)
+      continue;
+    emit(Kind);
+    encodeMetadata(Node);
+  }
+  emit(TagAbsent);
+}
+
+/// Fields that are not operands. Poison-generating flags and fast-math flags
+/// are deliberately absent: they are intersectable.
+void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
+  if (const auto *AI = dyn_cast<AllocaInst>(&I)) {
+    encodeType(AI->getAllocatedType());
+    emit(AI->getAlign().value());
+    emit(AI->getAddressSpace());
+    emit(AI->isUsedWithInAlloca() | AI->isSwiftError() << 1);
+  } else if (const auto *LI = dyn_cast<LoadInst>(&I)) {
+    emit(LI->isVolatile());
+    emit(LI->getAlign().value());
+    emit(static_cast<uint64_t>(LI->getOrdering()));
+    emit(LI->getSyncScopeID());
+  } else if (const auto *SI = dyn_cast<StoreInst>(&I)) {
+    emit(SI->isVolatile());
+    emit(SI->getAlign().value());
+    emit(static_cast<uint64_t>(SI->getOrdering()));
+    emit(SI->getSyncScopeID());
+  } else if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    emit(CX->isVolatile() | CX->isWeak() << 1);
+    emit(CX->getAlign().value());
+    emit(static_cast<uint64_t>(CX->getSuccessOrdering()));
+    emit(static_cast<uint64_t>(CX->getFailureOrdering()));
+    emit(CX->getSyncScopeID());
+  } else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    emit(RMW->getOperation());
+    emit(RMW->isVolatile());
+    emit(RMW->getAlign().value());
+    emit(static_cast<uint64_t>(RMW->getOrdering()));
+    emit(RMW->getSyncScopeID());
+  } else if (const auto *FI = dyn_cast<FenceInst>(&I)) {
+    emit(static_cast<uint64_t>(FI->getOrdering()));
+    emit(FI->getSyncScopeID());
+  } else if (const auto *Cmp = dyn_cast<CmpInst>(&I)) {
+    emit(Cmp->getPredicate());
+  } else if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
+    encodeType(GEP->getSourceElementType());
+  } else if (const auto *SV = dyn_cast<ShuffleVectorInst>(&I)) {
+    ArrayRef<int> Mask = SV->getShuffleMask();
+    emit(Mask.size());
+    for (int Elt : Mask)
+      emit(static_cast<uint64_t>(static_cast<int64_t>(Elt)));
+  } else if (const auto *EV = dyn_cast<ExtractValueInst>(&I)) {
+    emit(EV->getNumIndices());
+    for (unsigned Idx : EV->indices())
+      emit(Idx);
+  } else if (const auto *IV = dyn_cast<InsertValueInst>(&I)) {
+    emit(IV->getNumIndices());
+    for (unsigned Idx : IV->indices())
+      emit(Idx);
+  } else if (const auto *LP = dyn_cast<LandingPadInst>(&I)) {
+    emit(LP->isCleanup());
+    emit(LP->getNumClauses());
+    for (unsigned C = 0, E = LP->getNumClauses(); C != E; ++C)
+      emit(LP->isCatch(C));
+  } else if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+    // Incoming blocks are not operands; their order is part of the phi.
+    emit(Phi->getNumIncomingValues());
+    for (const BasicBlock *In : Phi->blocks())
+      encodeOperand(In);
+  } else if (const auto *VA = dyn_cast<VAArgInst>(&I)) {
+    encodeType(VA->getType());
+  } else if (const auto *CatchSwitch = dyn_cast<CatchSwitchInst>(&I)) {
+    emit(CatchSwitch->hasUnwindDest());
+  } else if (const auto *CleanupRet = dyn_cast<CleanupReturnInst>(&I)) {
+    emit(CleanupRet->hasUnwindDest());
+  } else if (const auto *SW = dyn_cast<SwitchInst>(&I)) {
+    emit(SW->getNumCases());
+  }
+}
+
+void FunctionEncoder::encodeCallFields(const CallBase &CB) {
+  encodeType(CB.getFunctionType());
+  emit(CB.getCallingConv());
+  if (const auto *CI = dyn_cast<CallInst>(&CB))
+    emit(CI->getTailCallKind());
+  encodeAttributes(CB.getAttributes(), CB.arg_size());
+  emit(CB.getNumOperandBundles());
+  for (unsigned B = 0, E = CB.getNumOperandBundles(); B != E; ++B) {
+    OperandBundleUse Bundle = CB.getOperandBundleAt(B);
+    emit(TagBundle);
+    emitString(Bundle.getTagName());
+    emit(Bundle.Inputs.size());
+    for (const Use &In : Bundle.Inputs)
+      encodeOperand(In.get());
+  }
+  emit(CB.arg_size());
+  for (const Use &Arg : CB.args())
+    encodeOperand(Arg.get());
+  // invoke/callbr destinations; a plain call is no terminator.
+  unsigned NumSuccessors = CB.isTerminator() ? CB.getNumSuccessors() : 0;
+  emit(NumSuccessors);
+  for (unsigned S = 0; S != NumSuccessors; ++S)
+    encodeOperand(CB.getSuccessor(S));
+  encodeCallee(CB.getCalledOperand());
+}
+
+void FunctionEncoder::encodeCallee(const Value *V) {
+  const auto *Callee = dyn_cast<Function>(V);
+  if (Callee && Ctx.CalleeClasses) {
+    auto It = Ctx.CalleeClasses->find(Callee);
+    if (It != Ctx.CalleeClasses->end()) {
+      emit(TagCalleeClass);
+      emit(It->second);
+      return;
+    }
+  }
+  if (Callee == &F) {
+    emit(TagSelfCall);
+    return;
+  }
+  encodeOperand(V);
+}
+
+void FunctionEncoder::encodeOperand(const Value *V) {
+  if (isa<Argument>(V) || isa<Instruction>(V)) {
+    auto It = LocalNumbers.find(V);
+    emit(isa<Argument>(V) ? TagArgument : TagLocal);
+    // A value of another function cannot appear in a valid body; encode it
+    // as unknown rather than trusting a pointer.
+    emit(It == LocalNumbers.end() ? ~0ULL : It->second);
+    return;
+  }
+  if (const auto *BB = dyn_cast<BasicBlock>(V)) {
+    auto It = LocalNumbers.find(BB);
+    emit(TagBlockRef);
+    emit(It == LocalNumbers.end() ? ~0ULL : It->second);
+    return;
+  }
+  if (const auto *C = dyn_cast<Constant>(V)) {
+    encodeConstant(C);
+    return;
+  }
+  if (const auto *IA = dyn_cast<InlineAsm>(V)) {
+    encodeInlineAsm(IA);
+    return;
+  }
+  if (const auto *MV = dyn_cast<MetadataAsValue>(V)) {
+    emit(TagMetadataValue);
+    encodeMetadata(MV->getMetadata());
+    return;
+  }
+  emit(TagUnknownValue);
+  emit(V->getValueID());
+}
+
+void FunctionEncoder::encodeGlobalRef(const GlobalValue *GV) {
+  if (std::optional<uint64_t> N = Ctx.Globals.lookup(GV)) {
+    emit(TagGlobal);
+    emit(*N);
+    return;
+  }
+  emit(TagGlobalByName);
+  emitString(GV->getName());
+}
+
+void FunctionEncoder::encodeConstant(const Constant *C) {
+  emit(TagConstant);
+  emit(C->getValueID());
+  encodeType(C->getType());
+  if (const auto *GV = dyn_cast<GlobalValue>(C)) {
+    encodeGlobalRef(GV);
+  } else if (const auto *CI = dyn_cast<ConstantInt>(C)) {
+    emitAPInt(CI->getValue());
+  } else if (const auto *CF = dyn_cast<ConstantFP>(C)) {
+    emitAPInt(CF->getValueAPF().bitcastToAPInt());
+  } else if (const auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
+    emitString(CDS->getRawDataValues());
+  } else if (const auto *BA = dyn_cast<BlockAddress>(C)) {
+    encodeGlobalRef(BA->getFunction());
+    // A block of this function by walk order, of another by layout order.
+    if (BA->getFunction() == &F) {
+      encodeOperand(BA->getBasicBlock());
+    } else {
+      uint64_t Index = 0;
+      for (const BasicBlock &BB : *BA->getFunction()) {
+        if (&BB == BA->getBasicBlock())
+          break;
+        ++Index;
+      }
+      emit(Index);
+    }
+  } else if (const auto *Equiv = dyn_cast<DSOLocalEquivalent>(C)) {
+    encodeGlobalRef(Equiv->getGlobalValue());
+  } else if (const auto *NoCFI = dyn_cast<NoCFIValue>(C)) {
+    encodeGlobalRef(NoCFI->getGlobalValue());
+  } else {
+    if (const auto *CE = dyn_cast<ConstantExpr>(C))
+      encodeConstantExprFields(CE);
+    // Aggregates, expressions, ptrauth: their operands say the rest.
+    // Null, zero, undef, poison, none: value ID and type say it all.
+    emit(C->getNumOperands());
+    for (const Use &Op : C->operands())
+      encodeConstant(cast<Constant>(Op.get()));
+  }
+}
+
+/// Constant expressions cannot be edited to intersect flags, so their flags
+/// take part in equality.
+void FunctionEncoder::encodeConstantExprFields(const ConstantExpr *CE) {
+  emit(CE->getOpcode());
+  emit(cast<Operator>(CE)->getRawSubclassOptionalData());
+  if (const auto *GEP = dyn_cast<GEPOperator>(CE)) {
+    encodeType(GEP->getSourceElementType());
+    if (std::optional<ConstantRange> R = GEP->getInRange()) {
+      emit(TagPresent);
+      emitAPInt(R->getLower());
+      emitAPInt(R->getUpper());
+    } else {
+      emit(TagAbsent);
+    }
+  }
+}
+
+void FunctionEncoder::encodeInlineAsm(const InlineAsm *IA) {
+  emit(TagInlineAsm);
+  encodeType(IA->getFunctionType());
+  emitString(IA->getAsmString());
+  emitString(IA->getConstraintString());
+  emit(IA->hasSideEffects() | IA->isAlignStack() << 1 | IA->canThrow() << 2);
+  emit(IA->getDialect());
+}
+
+void FunctionEncoder::encodeType(const Type *T) {
+  emit(TagType);
+  emit(T->getTypeID());
+  switch (T->getTypeID()) {
+  case Type::IntegerTyID:
+    emit(T->getIntegerBitWidth());
+    return;
+  case Type::PointerTyID:
+    emit(T->getPointerAddressSpace());
+    return;
+  case Type::FixedVectorTyID:
+  case Type::ScalableVectorTyID:
+    emit(cast<VectorType>(T)->getElementCount().getKnownMinValue());
+    encodeType(cast<VectorType>(T)->getElementType());
+    return;
+  case Type::ArrayTyID:
+    emit(T->getArrayNumElements());
+    encodeType(T->getArrayElementType());
+    return;
+  case Type::StructTyID: {
+    const auto *ST = cast<StructType>(T);
+    // Named structs with the same body have the same layout; only opaque
+    // ones are told apart by name.
+    emit(ST->isOpaque() | ST->isPacked() << 1);
+    if (ST->isOpaque()) {
+      emitString(ST->getName());
+      return;
+    }
+    emit(ST->getNumElements());
+    for (const Type *Elt : ST->elements())
+      encodeType(Elt);
+    return;
+  }
+  case Type::FunctionTyID: {
+    const auto *FT = cast<FunctionType>(T);
+    emit(FT->isVarArg());
+    encodeType(FT->getReturnType());
+    emit(FT->getNumParams());
+    for (const Type *P : FT->params())
+      encodeType(P);
+    return;
+  }
+  case Type::TargetExtTyID: {
+    const auto *TT = cast<TargetExtType>(T);
+    emitString(TT->getName());
+    emit(TT->getNumTypeParameters());
+    for (const Type *P : TT->type_params())
+      encodeType(P);
+    emit(TT->getNumIntParameters());
+    for (unsigned P : TT->int_params())
+      emit(P);
+    return;
+  }
+  default:
+    // Floating-point, void, label, metadata, token, x86_amx: the ID says it.
+    return;
+  }
+}
+
+void FunctionEncoder::encodeAttributes(AttributeList Attrs, unsigned NumArgs) {
+  encodeAttributeSet(Attrs.getFnAttrs());
+  encodeAttributeSet(Attrs.getRetAttrs());
+  emit(NumArgs);
+  for (unsigned A = 0; A != NumArgs; ++A)
+    encodeAttributeSet(Attrs.getParamAttrs(A));
+}
+
+/// Only must-match attributes are written; the set iterates in a canonical
+/// order (enum attributes by kind, then string attributes by key).
+void FunctionEncoder::encodeAttributeSet(AttributeSet Set) {
+  for (const Attribute &A : Set) {
+    if (!attributeMustMatch(A))
+      continue;
+    emit(TagAttribute);
+    if (A.isStringAttribute()) {
+      emit(0);
+      emitString(A.getKindAsString());
+      emitString(A.getValueAsString());
+      continue;
+    }
+    emit(A.getKindAsEnum());
+    if (A.isIntAttribute())
+      emit(A.getValueAsInt());
+    else if (A.isTypeAttribute())
+      encodeType(A.getValueAsType());
+    else if (A.isConstantRangeAttribute()) {
+      emitAPInt(A.getValueAsConstantRange().getLower());
+      emitAPInt(A.getValueAsConstantRange().getUpper());
+    } else if (A.isConstantRangeListAttribute()) {
+      ArrayRef<ConstantRange> Ranges = A.getValueAsConstantRangeList();
+      emit(Ranges.size());
+      for (const ConstantRange &R : Ranges) {
+        emitAPInt(R.getLower());
+        emitAPInt(R.getUpper());
+      }
+    }
+  }
+  emit(TagAbsent);
+}
+
+void FunctionEncoder::encodeMetadata(const Metadata *MD) {
+  if (!MD) {
+    emit(TagMDNull);
+    return;
+  }
+  if (const auto *S = dyn_cast<MDString>(MD)) {
+    emit(TagMDString);
+    emitString(S->getString());
+    return;
+  }
+  if (const auto *CM = dyn_cast<ConstantAsMetadata>(MD)) {
+    emit(TagMDConstant);
+    encodeConstant(CM->getValue());
+    return;
+  }
+  if (const auto *LM = dyn_cast<LocalAsMetadata>(MD)) {
+    emit(TagMDLocal);
+    encodeOperand(LM->getValue());
+    return;
+  }
+  if (const auto *AL = dyn_cast<DIArgList>(MD)) {
+    emit(TagMDArgList);
+    emit(AL->getArgs().size());
+    for (const ValueAsMetadata *Arg : AL->getArgs())
+      encodeMetadata(Arg);
+    return;
+  }
+  const auto *N = dyn_cast<MDNode>(MD);
+  if (!N) {
+    emit(TagUnknownValue);
+    emit(MD->getMetadataID());
+    return;
+  }
+  // Self-referential nodes (loop IDs) refer back by stack depth.
+  for (size_t Depth = 0; Depth < MDStack.size(); ++Depth) {
+    if (MDStack[Depth] == N) {
+      emit(TagMDBackRef);
+      emit(Depth);
+      return;
+    }
+  }
+  MDStack.push_back(N);
+  emit(TagMDNode);
+  emit(N->getMetadataID());
+  emit(N->isDistinct());
+  emit(N->getNumOperands());
+  for (const MDOperand &Op : N->operands())
+    encodeMetadata(Op.get());
+  MDStack.pop_back();
+}
+
+} // namespace
+
+void encodeFunction(const Function &F, const EncodingContext &Ctx,
+                    Encoding &Out) {
+  FunctionEncoder(F, Ctx, Out).run();
+}
+
+} // namespace lmf

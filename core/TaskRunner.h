@@ -1,0 +1,36 @@
+//===- TaskRunner.h - How the merger runs independent work ------*- C++ -*-===//
+//
+// core/ does not know about TBB. It hands index ranges of independent,
+// read-only work to a TaskRunner; parallel/ provides one backed by a
+// tbb::task_arena, and serialRunner() runs everything on the calling thread.
+// A runner only decides *where* work runs: every task writes to its own
+// preallocated slot, so results never depend on the runner.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_CORE_TASKRUNNER_H
+#define LMF_CORE_TASKRUNNER_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <cstddef>
+
+namespace lmf {
+
+class TaskRunner {
+public:
+  virtual ~TaskRunner() = default;
+  /// Number of threads that may run tasks at once.
+  virtual unsigned concurrency() const = 0;
+  /// Calls Body(Begin, End) on disjoint subranges covering [0, Count).
+  virtual void
+  forEachRange(size_t Count,
+               llvm::function_ref<void(size_t Begin, size_t End)> Body) = 0;
+};
+
+/// A runner that does everything on the calling thread.
+TaskRunner &serialRunner();
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,46 @@
+//===- WalkOrder.cpp - The block order every phase agrees on --------------===//
+//
+// Layout order is not a property of a function's meaning: two twins may place
+// their blocks differently. A depth-first walk from the entry, following
+// successors in the order the terminator lists them, is. Unreachable blocks
+// are appended in layout order so that equal encodings mean fully identical
+// bodies, not just identical reachable parts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/WalkOrder.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+namespace lmf {
+
+SmallVector<const BasicBlock *, 16> blocksInWalkOrder(const Function &F) {
+  SmallVector<const BasicBlock *, 16> Order;
+  if (F.empty())
+    return Order;
+  SmallPtrSet<const BasicBlock *, 32> Seen;
+  SmallVector<const BasicBlock *, 16> Stack;
+  Stack.push_back(&F.getEntryBlock());
+  while (!Stack.empty()) {
+    const BasicBlock *BB = Stack.pop_back_val();
+    if (!Seen.insert(BB).second)
+      continue;
+    Order.push_back(BB);
+    // Push in reverse so the first successor is visited first.
+    const Instruction *Term = BB->getTerminator();
+    if (!Term)
+      continue;
+    for (unsigned I = Term->getNumSuccessors(); I-- > 0;)
+      Stack.push_back(Term->getSuccessor(I));
+  }
+  for (const BasicBlock &BB : F)
+    if (!Seen.count(&BB))
+      Order.push_back(&BB);
+  return Order;
+}
+
+} // namespace lmf

@@ -1,0 +1,27 @@
+//===- WalkOrder.h - The block order every phase agrees on ------*- C++ -*-===//
+//
+// Hash, comparator and intersector all visit blocks in one order: depth-first
+// preorder from the entry block, successors in terminator order, then the
+// unreachable blocks in layout order. Two equal functions therefore line up
+// instruction by instruction, whatever their block layout.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_CORE_WALKORDER_H
+#define LMF_CORE_WALKORDER_H
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class BasicBlock;
+class Function;
+} // namespace llvm
+
+namespace lmf {
+
+llvm::SmallVector<const llvm::BasicBlock *, 16>
+blocksInWalkOrder(const llvm::Function &F);
+
+} // namespace lmf
+
+#endif

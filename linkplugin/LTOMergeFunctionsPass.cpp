@@ -1,0 +1,97 @@
+//===- LTOMergeFunctionsPass.cpp - The module pass and its options --------===//
+//
+// The glue between LLVM's pass manager and core::mergeFunctions. Options are
+// ordinary `cl::opt`s so they reach us the same way from `opt` and from a
+// linker (`-mllvm -lto-merge-functions-...`, once the plugin is loaded with
+// `-mllvm -load=`). Threads follow llvm::parallel::strategy, which is lld's
+// `--threads`, unless `-lto-merge-functions-threads` says otherwise.
+//
+// Failures (an unwritable report, a module the verifier rejects) are
+// reported through LLVMContext::emitError: `opt` prints them and exits
+// non-zero, lld turns them into link errors. The pass never aborts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linkplugin/LTOMergeFunctionsPass.h"
+
+#include "core/MergeDriver.h"
+#include "core/MergeReport.h"
+#include "linkplugin/PluginState.h"
+#include "parallel/TBBTaskRunner.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory Category("lto-merge-functions options");
+
+cl::opt<lmf::MergeMode> ModeOpt(
+    "lto-merge-functions-mode", cl::desc("Which functions may be folded"),
+    cl::init(lmf::MergeMode::Safe),
+    cl::values(clEnumValN(lmf::MergeMode::Safe, "safe",
+                          "keep every observable function address distinct"),
+               clEnumValN(lmf::MergeMode::All, "all",
+                          "also fold address-significant functions")),
+    cl::cat(Category));
+
+cl::opt<unsigned> ThreadsOpt(
+    "lto-merge-functions-threads",
+    cl::desc("Threads for hashing and comparison (0: follow --threads)"),
+    cl::init(0), cl::cat(Category));
+
+cl::opt<std::string>
+    ReportOpt("lto-merge-functions-report",
+              cl::desc("Write a JSON report of the merge to this file"),
+              cl::value_desc("path"), cl::cat(Category));
+
+cl::opt<bool> PrintOpt("lto-merge-functions-print",
+                       cl::desc("Print the folded functions to stdout"),
+                       cl::init(false), cl::cat(Category));
+
+cl::opt<bool> VerifyOpt("lto-merge-functions-verify",
+                        cl::desc("Verify the module after merging"),
+                        cl::init(false), cl::cat(Category));
+
+cl::opt<bool> DisableOpt("lto-merge-functions-disable",
+                         cl::desc("Load the plugin but do not merge"),
+                         cl::init(false), cl::cat(Category));
+
+} // namespace
+
+namespace lmf {
+
+PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
+                                             ModuleAnalysisManager &) {
+  if (DisableOpt)
+    return PreservedAnalyses::all();
+  MergeOptions Opts;
+  Opts.Mode = ModeOpt;
+  Opts.Threads = resolveThreadCount(ThreadsOpt);
+  Opts.Verify = VerifyOpt;
+  std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
+
+  Expected<MergeResult> Result = mergeFunctions(M, Opts, *Runner);
+  noteMergeRun();
+  if (!Result) {
+    M.getContext().emitError("lto-merge-functions: " +
+                             toString(Result.takeError()));
+    return PreservedAnalyses::none();
+  }
+  if (PrintOpt) {
+    printListing(*Result, outs());
+    outs().flush();
+  }
+  if (!ReportOpt.empty())
+    if (Error E = writeJsonReport(*Result, ReportOpt))
+      M.getContext().emitError("lto-merge-functions: " +
+                               toString(std::move(E)));
+  return Result->Stats.Folded ? PreservedAnalyses::none()
+                              : PreservedAnalyses::all();
+}
+
+} // namespace lmf

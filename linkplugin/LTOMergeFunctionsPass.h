@@ -1,0 +1,20 @@
+//===- LTOMergeFunctionsPass.h - The module pass ----------------*- C++ -*-===//
+#ifndef LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
+#define LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace lmf {
+
+/// Runs the merger on the whole module with options from the command line
+/// (`-lto-merge-functions-*`).
+class LTOMergeFunctionsPass
+    : public llvm::PassInfoMixin<LTOMergeFunctionsPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static llvm::StringRef name() { return "lto-merge-functions"; }
+};
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,81 @@
+//===- TBBTaskRunner.cpp - Parallel phases on oneTBB ----------------------===//
+//
+// Hashing and bucket resolution are embarrassingly parallel: each task reads
+// IR and writes its own preallocated slot. We run them in a tbb::task_arena
+// whose size the linker decides: lld's `--threads=N` sets
+// llvm::parallel::strategy, and we follow it unless the user overrides the
+// merger's thread count. An arena of our own keeps the merger from spreading
+// over more cores than the link was allowed, whatever other TBB users in the
+// process do.
+//
+// Ranges are split by tbb::parallel_for with a simple partitioner and a small
+// grain, so uneven functions (a few huge ones among many small ones) balance
+// across threads. Which thread runs which range never shows in the output:
+// results are written by index.
+//
+//===----------------------------------------------------------------------===//
+
+#include "parallel/TBBTaskRunner.h"
+
+#include "llvm/Support/Parallel.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+namespace lmf {
+namespace {
+
+class TBBTaskRunner final : public TaskRunner {
+public:
+  explicit TBBTaskRunner(unsigned Threads)
+      : Threads(Threads), Arena(static_cast<int>(Threads)) {}
+
+  unsigned concurrency() const override { return Threads; }
+
+  void forEachRange(size_t Count,
+                    llvm::function_ref<void(size_t, size_t)> Body) override {
+    if (!Count)
+      return;
+    // Aim for several ranges per thread so that stragglers even out.
+    size_t Grain = std::max<size_t>(1, Count / (Threads * 16));
+    Arena.execute([&] {
+      tbb::parallel_for(
+          tbb::blocked_range<size_t>(0, Count, Grain),
+          [&](const tbb::blocked_range<size_t> &R) {
+            Body(R.begin(), R.end());
+          },
+          tbb::simple_partitioner());
+    });
+  }
+
+private:
+  unsigned Threads;
+  tbb::task_arena Arena;
+};
+
+class OwnedSerialRunner final : public TaskRunner {
+public:
+  unsigned concurrency() const override { return 1; }
+  void forEachRange(size_t Count,
+                    llvm::function_ref<void(size_t, size_t)> Body) override {
+    serialRunner().forEachRange(Count, Body);
+  }
+};
+
+} // namespace
+
+unsigned resolveThreadCount(unsigned Requested) {
+  if (Requested)
+    return Requested;
+  unsigned FromStrategy = llvm::parallel::strategy.compute_thread_count();
+  return FromStrategy ? FromStrategy : 1;
+}
+
+std::unique_ptr<TaskRunner> createTaskRunner(unsigned Threads) {
+  if (Threads <= 1)
+    return std::make_unique<OwnedSerialRunner>();
+  return std::make_unique<TBBTaskRunner>(Threads);
+}
+
+} // namespace lmf
