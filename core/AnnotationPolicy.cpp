@@ -22,12 +22,36 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
 namespace lmf {
 
-AnnotationPolicy::AnnotationPolicy(const LLVMContext &Ctx) {
+/// `!type` on functions feeds LowerTypeTests (CFI jump tables, whole
+/// program devirtualization). Once no type test is left in the module, it
+/// has done its job and no longer affects code.
+static bool hasLiveTypeTests(const Module &M) {
+  for (const Function &F : M) {
+    switch (F.getIntrinsicID()) {
+    case Intrinsic::type_test:
+    case Intrinsic::public_type_test:
+    case Intrinsic::type_checked_load:
+    case Intrinsic::type_checked_load_relative:
+      if (!F.use_empty())
+        return true;
+      break;
+    default:
+      break;
+    }
+  }
+  return false;
+}
+
+AnnotationPolicy::AnnotationPolicy(const Module &M)
+    : TypeMetadataLive(hasLiveTypeTests(M)) {
+  const LLVMContext &Ctx = M.getContext();
   // Kinds that are not fixed get their IDs when first used; look them up
   // without creating them, so that building a policy never changes the
   // context.
@@ -81,6 +105,8 @@ MetadataRole AnnotationPolicy::instructionMetadataRole(unsigned KindID) const {
 }
 
 MetadataRole AnnotationPolicy::functionMetadataRole(unsigned KindID) const {
+  if (KindID == LLVMContext::MD_type && !TypeMetadataLive)
+    return MetadataRole::Ignored;
   switch (KindID) {
   case LLVMContext::MD_dbg:
   case LLVMContext::MD_prof:

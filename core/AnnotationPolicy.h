@@ -15,7 +15,7 @@
 #include "llvm/IR/Attributes.h"
 
 namespace llvm {
-class LLVMContext;
+class Module;
 } // namespace llvm
 
 namespace lmf {
@@ -36,7 +36,7 @@ enum class MetadataRole {
 /// afterwards.
 class AnnotationPolicy {
 public:
-  explicit AnnotationPolicy(const llvm::LLVMContext &Ctx);
+  explicit AnnotationPolicy(const llvm::Module &M);
 
   /// Role of an instruction metadata attachment of kind KindID.
   MetadataRole instructionMetadataRole(unsigned KindID) const;
@@ -45,6 +45,8 @@ public:
 
 private:
   llvm::SmallVector<unsigned, 4> IgnoredCustomKinds;
+  /// Whether type tests still use `!type` (before LowerTypeTests).
+  bool TypeMetadataLive = true;
 };
 
 /// True when two functions (or call sites) that differ in A must not be

@@ -90,7 +90,7 @@ using CandidateClass = SmallVector<size_t, 4>;
 class MergeSession {
 public:
   MergeSession(Module &M, const MergeOptions &Opts, TaskRunner &Runner)
-      : M(M), Opts(Opts), Runner(Runner), Globals(M), Policy(M.getContext()) {}
+      : M(M), Opts(Opts), Runner(Runner), Globals(M), Policy(M) {}
 
   Expected<MergeResult> run();
 

@@ -42,6 +42,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
@@ -86,6 +87,21 @@ enum Tag : uint64_t {
   TagPresent,
   TagUnknownValue,
 };
+
+/// The personality routine, unless it cannot make a difference: without
+/// any EH pad in the body, a personality such as C++'s is never consulted
+/// (code generation does not even emit it), so twins that differ only in
+/// having one are equal.
+const Constant *personalityThatMatters(const Function &F) {
+  if (!F.hasPersonalityFn())
+    return nullptr;
+  if (!isNoOpWithoutInvoke(classifyEHPersonality(F.getPersonalityFn())))
+    return F.getPersonalityFn();
+  for (const BasicBlock &BB : F)
+    if (BB.isEHPad() || isa_and_nonnull<InvokeInst>(BB.getTerminator()))
+      return F.getPersonalityFn();
+  return nullptr;
+}
 
 class FunctionEncoder {
 public:
@@ -170,10 +186,11 @@ void FunctionEncoder::encodeHeader() {
   emitString(F.hasGC() ? StringRef(F.getGC()) : StringRef());
   emitString(F.getSection());
   emitString(F.getPartition());
-  for (const Constant *Extra :
-       {F.hasPersonalityFn() ? F.getPersonalityFn() : nullptr,
-        F.hasPrefixData() ? F.getPrefixData() : nullptr,
-        F.hasPrologueData() ? F.getPrologueData() : nullptr}) {
+  const Constant *Extras[] = {
+      personalityThatMatters(F),
+      F.hasPrefixData() ? F.getPrefixData() : nullptr,
+      F.hasPrologueData() ? F.getPrologueData() : nullptr};
+  for (const Constant *Extra : Extras) {
     if (!Extra) {
       emit(TagAbsent);
       continue;
@@ -318,8 +335,16 @@ void FunctionEncoder::encodeCallFields(const CallBase &CB) {
       encodeOperand(In.get());
   }
   emit(CB.arg_size());
-  for (const Use &Arg : CB.args())
-    encodeOperand(Arg.get());
+  // The scope list of llvm.experimental.noalias.scope.decl only gives
+  // meaning to the function's own !alias.scope/!noalias annotations, which
+  // are intersected; twins declare their own, distinct scopes.
+  bool ScopeDecl = isa<NoAliasScopeDeclInst>(CB);
+  for (const Use &Arg : CB.args()) {
+    if (ScopeDecl && isa<MetadataAsValue>(Arg.get()))
+      emit(TagMetadataValue);
+    else
+      encodeOperand(Arg.get());
+  }
   // invoke/callbr destinations; a plain call is no terminator.
   unsigned NumSuccessors = CB.isTerminator() ? CB.getNumSuccessors() : 0;
   emit(NumSuccessors);
