@@ -24,6 +24,7 @@
 #include "core/FoldRewriter.h"
 
 #include "core/GlobalNumbering.h"
+#include "core/UserFunctions.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -37,19 +38,6 @@ using namespace llvm;
 
 namespace lmf {
 namespace {
-
-/// Adds every function whose body refers to V, directly or through constant
-/// expressions and aggregates, to Out.
-void collectUserFunctions(const Value &V, SmallPtrSetImpl<Function *> &Out,
-                          unsigned Depth = 0) {
-  for (const User *U : V.users()) {
-    if (const auto *I = dyn_cast<Instruction>(U))
-      Out.insert(const_cast<Function *>(I->getFunction()));
-    else if (isa<ConstantExpr>(U) || isa<ConstantAggregate>(U))
-      if (Depth < 8)
-        collectUserFunctions(*U, Out, Depth + 1);
-  }
-}
 
 /// A redirected call into a body with debug info needs a location when its
 /// caller has debug info.
@@ -99,6 +87,8 @@ bool onlyUsedByItself(const Function &G) {
 void eraseFunction(Function &G, RewriteContext &Ctx) {
   Ctx.Touched.erase(&G);
   Ctx.Globals.remove(&G);
+  if (Ctx.Tables)
+    Ctx.Tables->forget(&G);
   G.dropAllReferences();
   G.eraseFromParent();
 }

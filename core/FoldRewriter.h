@@ -3,6 +3,7 @@
 #define LMF_CORE_FOLDREWRITER_H
 
 #include "core/MergePlan.h"
+#include "core/PartitionRefinement.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -15,6 +16,8 @@ class GlobalNumbering;
 struct RewriteContext {
   GlobalNumbering &Globals;
   llvm::SmallPtrSetImpl<llvm::Function *> &Touched;
+  /// Class tables that must forget erased functions (may be empty).
+  ReferenceClasses *Tables = nullptr;
 };
 
 /// Moves F's body into a new private, unnamed_addr function placed right

@@ -31,10 +31,12 @@
 
 #include "core/AnnotationIntersector.h"
 #include "core/AnnotationPolicy.h"
+#include "core/ClassSplitting.h"
 #include "core/Eligibility.h"
 #include "core/FoldRewriter.h"
 #include "core/FunctionComparator.h"
 #include "core/GlobalNumbering.h"
+#include "core/PartitionRefinement.h"
 #include "core/StructuralHash.h"
 
 #define LLVM_FORCE_ENABLE_STATS 1
@@ -48,7 +50,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <numeric>
 
 #define DEBUG_TYPE "lto-merge-functions"
 
@@ -84,9 +85,6 @@ private:
   Clock::time_point Start;
 };
 
-/// A class of equal candidates, as indices in module order.
-using CandidateClass = SmallVector<size_t, 4>;
-
 class MergeSession {
 public:
   MergeSession(Module &M, const MergeOptions &Opts, TaskRunner &Runner)
@@ -97,18 +95,23 @@ public:
 private:
   void collectCandidates();
   void hashCandidates(ArrayRef<size_t> Indices);
+  void hashAllCandidates();
+  std::vector<CandidateClass> refineClasses();
   std::vector<CandidateClass> buildBuckets(bool Everything) const;
   std::vector<CandidateClass>
   resolveBuckets(const std::vector<CandidateClass> &Buckets, bool CountPurity);
-  std::vector<CandidateClass> resolveBucket(const CandidateClass &Bucket) const;
   bool applyClass(const CandidateClass &Class,
                   SmallPtrSetImpl<Function *> &Touched);
+  bool foldMembers(ArrayRef<Function *> Members,
+                   SmallPtrSetImpl<Function *> &Touched);
   void recordGroup(const ClassPlan &Plan, Function &Body,
                    ArrayRef<std::string> Names, ArrayRef<FoldAction> Outcomes);
   void emitRemark(Function &G, const Function &Survivor, FoldAction Action);
   void addCandidate(Function *F);
-  void forEachIndex(size_t Count, function_ref<void(size_t)> Body);
-  bool finishRound(SmallPtrSetImpl<Function *> &Touched);
+  void removeCandidate(Function *F);
+  void markDirty(const SmallPtrSetImpl<Function *> &Touched);
+  bool calleeByClass(const Function &F) const;
+  bool addressByClass(const Function &F) const;
 
   Module &M;
   const MergeOptions &Opts;
@@ -117,6 +120,8 @@ private:
   AnnotationPolicy Policy;
   ModuleFacts Facts;
   EncodingContext EncodeCtx{Globals, Policy};
+  /// Class tables from partition refinement; empty when it is off.
+  ReferenceClasses Tables;
 
   /// Candidate functions by index; null once folded away or made a thunk.
   std::vector<Function *> Candidates;
@@ -127,19 +132,19 @@ private:
   MergeResult Result;
 };
 
-void MergeSession::forEachIndex(size_t Count, function_ref<void(size_t)> Body) {
-  TaskRunner &R = Count < Opts.SerialThreshold ? serialRunner() : Runner;
-  R.forEachRange(Count, [&](size_t Begin, size_t End) {
-    for (size_t I = Begin; I != End; ++I)
-      Body(I);
-  });
-}
-
 void MergeSession::addCandidate(Function *F) {
   IndexOf[F] = Candidates.size();
   Candidates.push_back(F);
   Hashes.push_back(0);
   Dirty.push_back(1);
+}
+
+void MergeSession::removeCandidate(Function *F) {
+  auto It = IndexOf.find(F);
+  if (It == IndexOf.end())
+    return;
+  Candidates[It->second] = nullptr;
+  IndexOf.erase(It);
 }
 
 void MergeSession::collectCandidates() {
@@ -155,72 +160,66 @@ void MergeSession::collectCandidates() {
 
 void MergeSession::hashCandidates(ArrayRef<size_t> Indices) {
   PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
-  TaskRunner &R =
-      Indices.size() < Opts.SerialThreshold ? serialRunner() : Runner;
-  R.forEachRange(Indices.size(), [&](size_t Begin, size_t End) {
+  forEachIndex(Runner, Indices.size(), Opts.SerialThreshold, [&](size_t I) {
     Encoding Scratch;
-    for (size_t I = Begin; I != End; ++I) {
-      size_t Index = Indices[I];
-      Hashes[Index] = hashFunction(*Candidates[Index], EncodeCtx, Scratch);
-    }
+    size_t Index = Indices[I];
+    Hashes[Index] = hashFunction(*Candidates[Index], EncodeCtx, Scratch);
   });
+}
+
+void MergeSession::hashAllCandidates() {
+  std::vector<size_t> Live;
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    if (Candidates[I])
+      Live.push_back(I);
+  hashCandidates(Live);
+}
+
+/// A direct call may stand for its class when the callee's body is the one
+/// that runs: an exact, non-interposable definition.
+bool MergeSession::calleeByClass(const Function &F) const {
+  return F.isDefinitionExact() && !F.isInterposable();
+}
+
+/// An address may stand for its class when, besides, it is not significant.
+bool MergeSession::addressByClass(const Function &F) const {
+  if (!calleeByClass(F) || Facts.Used.count(&F))
+    return false;
+  return Opts.Mode == MergeMode::All || F.hasGlobalUnnamedAddr() ||
+         (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr());
+}
+
+std::vector<CandidateClass> MergeSession::refineClasses() {
+  PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Refine");
+  auto CalleeByClass = [&](const Function &F) { return calleeByClass(F); };
+  auto AddressByClass = [&](const Function &F) { return addressByClass(F); };
+  RefinementInput In{Candidates,    EncodeCtx,     Runner,
+                     Opts.SerialThreshold, CalleeByClass, AddressByClass};
+  RefinementResult R = refinePartition(In);
+  Tables = std::move(R.Tables);
+  EncodeCtx.CalleeClasses = &Tables.Callee;
+  EncodeCtx.AddressClasses = &Tables.Address;
+  Result.Stats.MultiMemberBuckets = R.FirstIteration.MultiMember;
+  Result.Stats.PureBuckets = R.FirstIteration.Pure;
+  Result.Stats.Collisions = R.FirstIteration.Collisions;
+  Result.Stats.RefinementIterations = R.Iterations;
+  return std::move(R.Classes);
 }
 
 /// Buckets of two or more live candidates with equal hashes. After the first
 /// round only buckets that hold a dirty candidate can fold anything new.
 std::vector<CandidateClass> MergeSession::buildBuckets(bool Everything) const {
-  std::vector<size_t> Order;
+  std::vector<size_t> Live;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (Candidates[I])
-      Order.push_back(I);
-  llvm::stable_sort(Order,
-                    [&](size_t L, size_t R) { return Hashes[L] < Hashes[R]; });
-  std::vector<CandidateClass> Buckets;
-  for (size_t Begin = 0; Begin < Order.size();) {
-    size_t End = Begin + 1;
-    while (End < Order.size() && Hashes[Order[End]] == Hashes[Order[Begin]])
-      ++End;
-    bool Wanted = Everything;
-    for (size_t I = Begin; I < End && !Wanted; ++I)
-      Wanted = Dirty[Order[I]];
-    if (End - Begin >= 2 && Wanted)
-      Buckets.emplace_back(Order.begin() + Begin, Order.begin() + End);
-    Begin = End;
-  }
-  // Members are in index order already (stable sort); order buckets by their
-  // first member so that plans are applied in module order.
-  llvm::sort(Buckets, [](const CandidateClass &L, const CandidateClass &R) {
-    return L.front() < R.front();
-  });
+      Live.push_back(I);
+  std::vector<CandidateClass> Buckets = groupByKey(
+      Live, [&](size_t I) { return std::make_pair(Hashes[I], uint64_t(0)); });
+  if (!Everything)
+    llvm::erase_if(Buckets, [&](const CandidateClass &B) {
+      return llvm::none_of(B, [&](size_t I) { return Dirty[I]; });
+    });
   return Buckets;
-}
-
-std::vector<CandidateClass>
-MergeSession::resolveBucket(const CandidateClass &Bucket) const {
-  std::vector<Encoding> Encodings(Bucket.size());
-  for (size_t I = 0; I < Bucket.size(); ++I)
-    encodeFunction(*Candidates[Bucket[I]], EncodeCtx, Encodings[I]);
-  SmallVector<size_t, 8> Sorted(Bucket.size());
-  std::iota(Sorted.begin(), Sorted.end(), 0);
-  llvm::stable_sort(Sorted, [&](size_t L, size_t R) {
-    return compareEncodings(Encodings[L], Encodings[R]) < 0;
-  });
-  std::vector<CandidateClass> Classes;
-  for (size_t Begin = 0; Begin < Sorted.size();) {
-    size_t End = Begin + 1;
-    while (End < Sorted.size() && compareEncodings(Encodings[Sorted[Begin]],
-                                                   Encodings[Sorted[End]]) == 0)
-      ++End;
-    if (End - Begin >= 2) {
-      CandidateClass Class;
-      for (size_t I = Begin; I < End; ++I)
-        Class.push_back(Bucket[Sorted[I]]);
-      llvm::sort(Class);
-      Classes.push_back(std::move(Class));
-    }
-    Begin = End;
-  }
-  return Classes;
 }
 
 std::vector<CandidateClass>
@@ -228,24 +227,22 @@ MergeSession::resolveBuckets(const std::vector<CandidateClass> &Buckets,
                              bool CountPurity) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Resolve");
   std::vector<std::vector<CandidateClass>> PerBucket(Buckets.size());
-  forEachIndex(Buckets.size(),
-               [&](size_t B) { PerBucket[B] = resolveBucket(Buckets[B]); });
+  forEachIndex(Runner, Buckets.size(), Opts.SerialThreshold, [&](size_t B) {
+    PerBucket[B] = splitByEncoding(
+        Buckets[B],
+        [&](size_t I, Encoding &Out) {
+          encodeFunction(*Candidates[I], EncodeCtx, Out);
+        },
+        /*KeepSingletons=*/false);
+  });
   std::vector<CandidateClass> Classes;
   for (size_t B = 0; B < Buckets.size(); ++B) {
-    bool Pure = PerBucket[B].size() == 1 &&
-                PerBucket[B].front().size() == Buckets[B].size();
     if (CountPurity) {
-      ++Result.Stats.MultiMemberBuckets;
-      Result.Stats.PureBuckets += Pure;
-    }
-    // Members of a bucket that fall in different classes are collisions of
-    // the hash; only the first round counts them, over the whole module.
-    if (CountPurity && !Pure) {
-      size_t InClasses = 0;
-      for (const CandidateClass &C : PerBucket[B])
-        InClasses += C.size();
-      Result.Stats.Collisions +=
-          Buckets[B].size() - InClasses + PerBucket[B].size() - 1;
+      GroupStats Stats;
+      Stats.add(Buckets[B], PerBucket[B]);
+      Result.Stats.MultiMemberBuckets += Stats.MultiMember;
+      Result.Stats.PureBuckets += Stats.Pure;
+      Result.Stats.Collisions += Stats.Collisions;
     }
     for (CandidateClass &C : PerBucket[B])
       Classes.push_back(std::move(C));
@@ -298,15 +295,43 @@ void MergeSession::recordGroup(const ClassPlan &Plan, Function &Body,
   Result.Groups.push_back(std::move(Group));
 }
 
+/// Folds a class found by the parallel phase. Members whose bodies an
+/// earlier fold of this round changed are compared again, exactly, against
+/// the IR as it is now; the class may split.
 bool MergeSession::applyClass(const CandidateClass &Class,
                               SmallPtrSetImpl<Function *> &Touched) {
-  SmallVector<Function *, 4> Members;
-  for (size_t Index : Class)
-    if (Candidates[Index] && !Touched.count(Candidates[Index]))
-      Members.push_back(Candidates[Index]);
-  if (Members.size() < 2)
+  SmallVector<size_t, 4> Live;
+  bool AnyTouched = false;
+  for (size_t Index : Class) {
+    if (!Candidates[Index])
+      continue;
+    Live.push_back(Index);
+    AnyTouched |= Touched.count(Candidates[Index]) != 0;
+  }
+  if (Live.size() < 2)
     return false;
+  std::vector<CandidateClass> Split;
+  if (AnyTouched)
+    Split = splitByEncoding(
+        Live,
+        [&](size_t I, Encoding &Out) {
+          encodeFunction(*Candidates[I], EncodeCtx, Out);
+        },
+        /*KeepSingletons=*/false);
+  else
+    Split.push_back(CandidateClass(Live.begin(), Live.end()));
+  bool Folded = false;
+  for (const CandidateClass &C : Split) {
+    SmallVector<Function *, 4> Members;
+    for (size_t Index : C)
+      Members.push_back(Candidates[Index]);
+    Folded |= foldMembers(Members, Touched);
+  }
+  return Folded;
+}
 
+bool MergeSession::foldMembers(ArrayRef<Function *> Members,
+                               SmallPtrSetImpl<Function *> &Touched) {
   ClassPlan Plan = planClass(Members, Facts, Opts.Mode);
   Function &Survivor = *Plan.Survivor;
   // Attributes the survivor cannot intersect with (rare: custom merges that
@@ -330,13 +355,18 @@ bool MergeSession::applyClass(const CandidateClass &Class,
     intersectAnnotations(Survivor, *P.Fn, Policy);
 
   std::string SurvivorName = Survivor.getName().str();
-  RewriteContext RC{Globals, Touched};
+  RewriteContext RC{Globals, Touched, &Tables};
   Function *Body = &Survivor;
   if (Plan.NeedsPrivateBody) {
     Body = moveBodyToPrivateCopy(Survivor, RC);
-    Candidates[IndexOf[&Survivor]] = nullptr;
-    IndexOf.erase(&Survivor);
+    removeCandidate(&Survivor);
     addCandidate(Body);
+    if (!Tables.Callee.empty()) {
+      // A fresh class of its own: nothing else is known to equal it yet.
+      Tables.Callee[Body] = Candidates.size() - 1;
+      if (addressByClass(*Body))
+        Tables.Address[Body] = Candidates.size() - 1;
+    }
     applyFold(Plan.SurvivorFold, *Body, RC);
   }
   SmallVector<FoldAction, 4> Outcomes;
@@ -344,8 +374,7 @@ bool MergeSession::applyClass(const CandidateClass &Class,
   for (const MemberPlan &P : Plan.Folded) {
     emitRemark(*P.Fn, *Body, P.Action);
     Names.push_back(P.Fn->getName().str());
-    Candidates[IndexOf[P.Fn]] = nullptr;
-    IndexOf.erase(P.Fn);
+    removeCandidate(P.Fn);
     Outcomes.push_back(applyFold(P, *Body, RC));
   }
   recordGroup(Plan, *Body, Names, Outcomes);
@@ -353,21 +382,14 @@ bool MergeSession::applyClass(const CandidateClass &Class,
   return true;
 }
 
-/// Marks every changed live candidate dirty and rehashes them. Returns
-/// whether anything changed.
-bool MergeSession::finishRound(SmallPtrSetImpl<Function *> &Touched) {
+/// Marks every changed live candidate dirty; the others keep their hashes.
+void MergeSession::markDirty(const SmallPtrSetImpl<Function *> &Touched) {
   std::fill(Dirty.begin(), Dirty.end(), 0);
-  std::vector<size_t> ToHash;
   for (Function *F : Touched) {
     auto It = IndexOf.find(F);
-    if (It == IndexOf.end() || !Candidates[It->second])
-      continue;
-    Dirty[It->second] = 1;
-    ToHash.push_back(It->second);
+    if (It != IndexOf.end() && Candidates[It->second])
+      Dirty[It->second] = 1;
   }
-  llvm::sort(ToHash);
-  hashCandidates(ToHash);
-  return !ToHash.empty();
 }
 
 Expected<MergeResult> MergeSession::run() {
@@ -378,16 +400,18 @@ Expected<MergeResult> MergeSession::run() {
   Result.Stats.Threads = Runner.concurrency();
   Facts = collectModuleFacts(M);
   collectCandidates();
-  std::vector<size_t> All(Candidates.size());
-  std::iota(All.begin(), All.end(), 0);
-  hashCandidates(All);
 
-  for (Round = 0; Round < Opts.MaxRounds; ++Round) {
-    std::vector<CandidateClass> Buckets = buildBuckets(Round == 0);
-    if (Buckets.empty())
-      break;
-    std::vector<CandidateClass> Classes =
-        resolveBuckets(Buckets, /*CountPurity=*/Round == 0);
+  // Round 0 compares everything; later rounds only buckets holding a
+  // function that the previous round changed.
+  std::vector<CandidateClass> Classes;
+  if (Opts.RefineReferences) {
+    Classes = refineClasses();
+  } else {
+    hashAllCandidates();
+    Classes = resolveBuckets(buildBuckets(/*Everything=*/true),
+                             /*CountPurity=*/true);
+  }
+  for (Round = 0;; ++Round) {
     SmallPtrSet<Function *, 32> Touched;
     bool Folded = false;
     {
@@ -397,8 +421,25 @@ Expected<MergeResult> MergeSession::run() {
     }
     ++Result.Stats.Rounds;
     ++NumRounds;
-    if (!Folded || !finishRound(Touched))
+    markDirty(Touched);
+    if (!Folded || Round + 1 >= Opts.MaxRounds ||
+        llvm::none_of(Dirty, [](char D) { return D; }))
       break;
+    // Refinement leaves no hash under its final tables; later rounds are
+    // incremental.
+    if (Round == 0 && Opts.RefineReferences) {
+      hashAllCandidates();
+    } else {
+      std::vector<size_t> Changed;
+      for (size_t I = 0; I < Dirty.size(); ++I)
+        if (Dirty[I])
+          Changed.push_back(I);
+      hashCandidates(Changed);
+    }
+    std::vector<CandidateClass> Buckets = buildBuckets(/*Everything=*/false);
+    if (Buckets.empty())
+      break;
+    Classes = resolveBuckets(Buckets, /*CountPurity=*/false);
   }
 
   if (Opts.Verify) {

@@ -59,6 +59,7 @@ json::Value reportToJson(const MergeResult &R) {
                     {"callers-redirected", S.FoldedCallersRedirected}}},
       {"refused", S.Refused},
       {"rounds", S.Rounds},
+      {"refinement_iterations", S.RefinementIterations},
       {"folded_body_instructions", S.InstructionsRemoved},
       {"buckets", json::Object{{"multi_member", S.MultiMemberBuckets},
                                {"pure", S.PureBuckets},

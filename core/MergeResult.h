@@ -54,6 +54,8 @@ struct MergeStats {
            FoldedCallersRedirected = 0;
   uint64_t Refused = 0;
   uint64_t Rounds = 0;
+  /// Partition refinement iterations until the fixpoint (0 when off).
+  uint64_t RefinementIterations = 0;
   /// Buckets with two or more functions, and of those, the ones whose
   /// members all compared equal (first round).
   uint64_t MultiMemberBuckets = 0, PureBuckets = 0;

@@ -71,6 +71,7 @@ enum Tag : uint64_t {
   TagGlobalByName,
   TagSelfCall,
   TagCalleeClass,
+  TagAddressClass,
   TagInlineAsm,
   TagMetadataValue,
   TagMDString,
@@ -124,6 +125,7 @@ private:
   void encodeOperand(const Value *V);
   void encodeCallee(const Value *V);
   void encodeGlobalRef(const GlobalValue *GV);
+  void encodeAddressRef(const GlobalValue *GV);
   void encodeConstant(const Constant *C);
   void encodeConstantExprFields(const ConstantExpr *CE);
   void encodeInlineAsm(const InlineAsm *IA);
@@ -402,6 +404,23 @@ void FunctionEncoder::encodeOperand(const Value *V) {
   emit(V->getValueID());
 }
 
+/// A function's address, used as a value. When the function is known to be
+/// interchangeable with the other members of its class (its address is not
+/// significant), the class stands for it. The function's own address never
+/// does: a twin comparing its own address must stay distinct.
+void FunctionEncoder::encodeAddressRef(const GlobalValue *GV) {
+  const auto *Fn = dyn_cast<Function>(GV);
+  if (Fn && Fn != &F && Ctx.AddressClasses) {
+    auto It = Ctx.AddressClasses->find(Fn);
+    if (It != Ctx.AddressClasses->end()) {
+      emit(TagAddressClass);
+      emit(It->second);
+      return;
+    }
+  }
+  encodeGlobalRef(GV);
+}
+
 void FunctionEncoder::encodeGlobalRef(const GlobalValue *GV) {
   if (std::optional<uint64_t> N = Ctx.Globals.lookup(GV)) {
     emit(TagGlobal);
@@ -417,7 +436,7 @@ void FunctionEncoder::encodeConstant(const Constant *C) {
   emit(C->getValueID());
   encodeType(C->getType());
   if (const auto *GV = dyn_cast<GlobalValue>(C)) {
-    encodeGlobalRef(GV);
+    encodeAddressRef(GV);
   } else if (const auto *CI = dyn_cast<ConstantInt>(C)) {
     emitAPInt(CI->getValue());
   } else if (const auto *CF = dyn_cast<ConstantFP>(C)) {

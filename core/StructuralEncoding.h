@@ -33,10 +33,15 @@ using Encoding = std::vector<uint64_t>;
 struct EncodingContext {
   const GlobalNumbering &Globals;
   const AnnotationPolicy &Policy;
-  /// When set, a direct call to a function in this table is encoded by the
-  /// function's equivalence class instead of its identity (partition
-  /// refinement). Self calls are always encoded as "self".
+  /// When set, a direct call to a function in this table (the encoded
+  /// function itself included) is encoded by the function's equivalence
+  /// class instead of its identity (partition refinement). Without it, self
+  /// calls are encoded as "self".
   const llvm::DenseMap<const llvm::Function *, uint64_t> *CalleeClasses =
+      nullptr;
+  /// When set, any other reference to a function in this table, except the
+  /// encoded function's own address, is encoded by its class.
+  const llvm::DenseMap<const llvm::Function *, uint64_t> *AddressClasses =
       nullptr;
 };
 

@@ -25,4 +25,13 @@ TaskRunner &serialRunner() {
   return Runner;
 }
 
+void forEachIndex(TaskRunner &Runner, size_t Count, size_t SerialThreshold,
+                  llvm::function_ref<void(size_t)> Body) {
+  TaskRunner &R = Count < SerialThreshold ? serialRunner() : Runner;
+  R.forEachRange(Count, [&](size_t Begin, size_t End) {
+    for (size_t I = Begin; I != End; ++I)
+      Body(I);
+  });
+}
+
 } // namespace lmf

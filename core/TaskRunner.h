@@ -31,6 +31,11 @@ public:
 /// A runner that does everything on the calling thread.
 TaskRunner &serialRunner();
 
+/// Calls Body(I) for every I in [0, Count): on Runner, or serially when
+/// Count is below SerialThreshold (small inputs are not worth the threads).
+void forEachIndex(TaskRunner &Runner, size_t Count, size_t SerialThreshold,
+                  llvm::function_ref<void(size_t)> Body);
+
 } // namespace lmf
 
 #endif

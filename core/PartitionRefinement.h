@@ -1,0 +1,60 @@
+//===- PartitionRefinement.h - Equal modulo equal callees -------*- C++ -*-===//
+#ifndef LMF_CORE_PARTITIONREFINEMENT_H
+#define LMF_CORE_PARTITIONREFINEMENT_H
+
+#include "core/ClassSplitting.h"
+#include "core/TaskRunner.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace lmf {
+
+/// Class ids of the functions that may be referred to by class.
+struct ReferenceClasses {
+  /// Functions whose direct calls may be compared by class.
+  llvm::DenseMap<const llvm::Function *, uint64_t> Callee;
+  /// Functions whose address may be compared by class (a subset).
+  llvm::DenseMap<const llvm::Function *, uint64_t> Address;
+
+  void forget(const llvm::Function *F) {
+    Callee.erase(F);
+    Address.erase(F);
+  }
+};
+
+struct RefinementInput {
+  /// Candidates by index; null entries are skipped.
+  llvm::ArrayRef<llvm::Function *> Candidates;
+  /// Encoding context without class tables; refinement adds its own.
+  const EncodingContext &Base;
+  TaskRunner &Runner;
+  size_t SerialThreshold = 0;
+  /// Which candidates may be referred to by class, as callee or as address.
+  llvm::function_ref<bool(const llvm::Function &)> CalleeByClass;
+  llvm::function_ref<bool(const llvm::Function &)> AddressByClass;
+};
+
+struct RefinementResult {
+  /// The classes of two or more equal candidates at the fixpoint, ordered by
+  /// their first member.
+  std::vector<CandidateClass> Classes;
+  /// The class tables under which every class's members encode equally.
+  ReferenceClasses Tables;
+  /// Iterations until the fixpoint, and the first iteration's bucket
+  /// statistics (groups of two or more, and those that did not split).
+  uint64_t Iterations = 0;
+  GroupStats FirstIteration;
+};
+
+/// Computes the coarsest partition of the candidates in which two functions
+/// share a class exactly when their encodings are equal once references to
+/// candidates are replaced by the candidates' classes.
+RefinementResult refinePartition(const RefinementInput &In);
+
+} // namespace lmf
+
+#endif
