@@ -71,9 +71,6 @@ MetadataRole AnnotationPolicy::instructionMetadataRole(unsigned KindID) const {
   case LLVMContext::MD_prof:
   case LLVMContext::MD_annotation:
   case LLVMContext::MD_DIAssignID:
-  case LLVMContext::MD_callees:
-  case LLVMContext::MD_callback:
-  case LLVMContext::MD_loop:
   case LLVMContext::MD_irr_loop:
   case LLVMContext::MD_unpredictable:
   case LLVMContext::MD_memprof:
@@ -96,6 +93,12 @@ MetadataRole AnnotationPolicy::instructionMetadataRole(unsigned KindID) const {
   case LLVMContext::MD_fpmath:
   case LLVMContext::MD_noalias_addrspace:
   case LLVMContext::MD_make_implicit:
+  // Loop properties (mustprogress) and possible callees are facts too: a
+  // twin's loop ID or callee list is never the survivor's, so they are
+  // dropped unless identical.
+  case LLVMContext::MD_loop:
+  case LLVMContext::MD_callees:
+  case LLVMContext::MD_callback:
   case LLVMContext::MD_nofree:
   case LLVMContext::MD_captures:
     return MetadataRole::Intersectable;

@@ -189,6 +189,13 @@ Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
     Body->setSubprogram(SP);
     cloneSubprogramForThunk(F, SP);
   }
+  // Recursion stays inside the shared body. Calling F here would send every
+  // member's recursion through F's symbol, which another definition may
+  // interpose; each member's own recursion reached its own body, which is
+  // this one whenever the member's symbol resolved to us.
+  for (CallBase *CB : directCallsTo(F))
+    if (CB->getFunction() == Body)
+      CB->setCalledOperand(Body);
   Ctx.Globals.add(Body);
   Ctx.Touched.insert(Body);
   return Body;

@@ -184,6 +184,7 @@ void FunctionEncoder::numberLocals() {
 void FunctionEncoder::encodeHeader() {
   emit(TagFunction);
   encodeType(F.getFunctionType());
+  emit(F.getAddressSpace());
   emit(F.getCallingConv());
   emitString(F.hasGC() ? StringRef(F.getGC()) : StringRef());
   emitString(F.getSection());
@@ -317,7 +318,11 @@ void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
   } else if (const auto *CleanupRet = dyn_cast<CleanupReturnInst>(&I)) {
     emit(CleanupRet->hasUnwindDest());
   } else if (const auto *SW = dyn_cast<SwitchInst>(&I)) {
+    // Case values are not operands; their order pairs them with the
+    // destinations, which are.
     emit(SW->getNumCases());
+    for (const auto &Case : SW->cases())
+      emitAPInt(Case.getCaseValue()->getValue());
   }
 }
 
