@@ -20,6 +20,8 @@
 #include "core/AnnotationPolicy.h"
 
 #include "llvm/ADT/STLExtras.h"
+
+#include <array>
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Intrinsics.h"
@@ -125,7 +127,15 @@ MetadataRole AnnotationPolicy::functionMetadataRole(unsigned KindID) const {
 bool attributeMustMatch(const Attribute &A) {
   if (A.isStringAttribute())
     return true;
-  return Attribute::intersectMustPreserve(A.getKindAsEnum());
+  // One table for all kinds, filled once: this runs for every attribute of
+  // every call site.
+  static const auto MustPreserve = [] {
+    std::array<bool, Attribute::EndAttrKinds> Table{};
+    for (unsigned K = Attribute::None + 1; K < Attribute::EndAttrKinds; ++K)
+      Table[K] = Attribute::intersectMustPreserve(Attribute::AttrKind(K));
+    return Table;
+  }();
+  return MustPreserve[A.getKindAsEnum()];
 }
 
 } // namespace lmf

@@ -94,12 +94,16 @@ public:
 
 private:
   void collectCandidates();
-  void hashCandidates(ArrayRef<size_t> Indices);
-  void hashAllCandidates();
-  std::vector<CandidateClass> refineClasses();
-  std::vector<CandidateClass> buildBuckets(bool Everything) const;
+  void hashShapes(ArrayRef<size_t> Indices);
+  std::vector<size_t> liveCandidates() const;
+  std::vector<size_t> candidatesWithTwinShape() const;
+  std::vector<CandidateClass> refineClasses(ArrayRef<size_t> Members);
+  std::vector<CandidateClass> identityClasses(ArrayRef<size_t> Members);
+  std::vector<CandidateClass> dirtyShapeBuckets() const;
   std::vector<CandidateClass>
-  resolveBuckets(const std::vector<CandidateClass> &Buckets, bool CountPurity);
+  resolveBuckets(const std::vector<CandidateClass> &Buckets,
+                 GroupStats *Stats);
+  void weakenToMeet(ArrayRef<size_t> Class);
   bool applyClass(const CandidateClass &Class,
                   SmallPtrSetImpl<Function *> &Touched);
   bool foldMembers(ArrayRef<Function *> Members,
@@ -125,7 +129,7 @@ private:
 
   /// Candidate functions by index; null once folded away or made a thunk.
   std::vector<Function *> Candidates;
-  std::vector<uint64_t> Hashes;
+  std::vector<uint64_t> Shapes;
   std::vector<char> Dirty;
   DenseMap<const Function *, size_t> IndexOf;
   unsigned Round = 0;
@@ -135,7 +139,7 @@ private:
 void MergeSession::addCandidate(Function *F) {
   IndexOf[F] = Candidates.size();
   Candidates.push_back(F);
-  Hashes.push_back(0);
+  Shapes.push_back(0);
   Dirty.push_back(1);
 }
 
@@ -158,21 +162,32 @@ void MergeSession::collectCandidates() {
   NumConsidered += Candidates.size();
 }
 
-void MergeSession::hashCandidates(ArrayRef<size_t> Indices) {
+void MergeSession::hashShapes(ArrayRef<size_t> Indices) {
   PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
   forEachIndex(Runner, Indices.size(), Opts.SerialThreshold, [&](size_t I) {
-    Encoding Scratch;
-    size_t Index = Indices[I];
-    Hashes[Index] = hashFunction(*Candidates[Index], EncodeCtx, Scratch);
+    Shapes[Indices[I]] = shapeHash(*Candidates[Indices[I]]);
   });
 }
 
-void MergeSession::hashAllCandidates() {
+std::vector<size_t> MergeSession::liveCandidates() const {
   std::vector<size_t> Live;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (Candidates[I])
       Live.push_back(I);
-  hashCandidates(Live);
+  return Live;
+}
+
+/// The candidates that share their shape with another one: only they can
+/// have a twin.
+std::vector<size_t> MergeSession::candidatesWithTwinShape() const {
+  std::vector<size_t> Members;
+  for (const CandidateClass &B :
+       groupByKey(liveCandidates(), [&](size_t I) {
+         return std::make_pair(Shapes[I], uint64_t(0));
+       }))
+    Members.insert(Members.end(), B.begin(), B.end());
+  llvm::sort(Members);
+  return Members;
 }
 
 /// A direct call may stand for its class when the callee's body is the one
@@ -189,42 +204,65 @@ bool MergeSession::addressByClass(const Function &F) const {
          (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr());
 }
 
-std::vector<CandidateClass> MergeSession::refineClasses() {
-  PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Refine");
+std::vector<CandidateClass>
+MergeSession::refineClasses(ArrayRef<size_t> Members) {
+  PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Refine");
   auto CalleeByClass = [&](const Function &F) { return calleeByClass(F); };
   auto AddressByClass = [&](const Function &F) { return addressByClass(F); };
-  RefinementInput In{Candidates,    EncodeCtx,     Runner,
-                     Opts.SerialThreshold, CalleeByClass, AddressByClass};
+  RefinementInput In{Candidates,    Members,
+                     EncodeCtx,     Runner,
+                     Opts.SerialThreshold, CalleeByClass,
+                     AddressByClass};
   RefinementResult R = refinePartition(In);
   Tables = std::move(R.Tables);
   EncodeCtx.CalleeClasses = &Tables.Callee;
   EncodeCtx.AddressClasses = &Tables.Address;
-  Result.Stats.MultiMemberBuckets = R.FirstIteration.MultiMember;
-  Result.Stats.PureBuckets = R.FirstIteration.Pure;
-  Result.Stats.Collisions = R.FirstIteration.Collisions;
+  Result.Stats.MultiMemberBuckets = R.SkeletonBuckets.MultiMember;
+  Result.Stats.PureBuckets = R.SkeletonBuckets.Pure;
+  Result.Stats.Collisions = R.SkeletonBuckets.Collisions;
   Result.Stats.RefinementIterations = R.Iterations;
   return std::move(R.Classes);
 }
 
-/// Buckets of two or more live candidates with equal hashes. After the first
-/// round only buckets that hold a dirty candidate can fold anything new.
-std::vector<CandidateClass> MergeSession::buildBuckets(bool Everything) const {
-  std::vector<size_t> Live;
-  for (size_t I = 0; I < Candidates.size(); ++I)
-    if (Candidates[I])
-      Live.push_back(I);
-  std::vector<CandidateClass> Buckets = groupByKey(
-      Live, [&](size_t I) { return std::make_pair(Hashes[I], uint64_t(0)); });
-  if (!Everything)
-    llvm::erase_if(Buckets, [&](const CandidateClass &B) {
-      return llvm::none_of(B, [&](size_t I) { return Dirty[I]; });
+/// Without refinement: buckets by full structural hash, split exactly.
+std::vector<CandidateClass>
+MergeSession::identityClasses(ArrayRef<size_t> Members) {
+  std::vector<uint64_t> Hash(Candidates.size());
+  {
+    PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
+    forEachIndex(Runner, Members.size(), Opts.SerialThreshold, [&](size_t M) {
+      Encoding Scratch;
+      Hash[Members[M]] = hashFunction(*Candidates[Members[M]], EncodeCtx,
+                                      Scratch);
     });
+  }
+  GroupStats Stats;
+  std::vector<CandidateClass> Classes = resolveBuckets(
+      groupByKey(Members,
+                 [&](size_t I) { return std::make_pair(Hash[I], uint64_t(0)); }),
+      &Stats);
+  Result.Stats.MultiMemberBuckets = Stats.MultiMember;
+  Result.Stats.PureBuckets = Stats.Pure;
+  Result.Stats.Collisions = Stats.Collisions;
+  return Classes;
+}
+
+/// Shape buckets that hold a candidate the previous round changed: only
+/// they can hold a new pair of equal functions.
+std::vector<CandidateClass> MergeSession::dirtyShapeBuckets() const {
+  std::vector<CandidateClass> Buckets =
+      groupByKey(liveCandidates(), [&](size_t I) {
+        return std::make_pair(Shapes[I], uint64_t(0));
+      });
+  llvm::erase_if(Buckets, [&](const CandidateClass &B) {
+    return llvm::none_of(B, [&](size_t I) { return Dirty[I]; });
+  });
   return Buckets;
 }
 
 std::vector<CandidateClass>
 MergeSession::resolveBuckets(const std::vector<CandidateClass> &Buckets,
-                             bool CountPurity) {
+                             GroupStats *Stats) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Resolve");
   std::vector<std::vector<CandidateClass>> PerBucket(Buckets.size());
   forEachIndex(Runner, Buckets.size(), Opts.SerialThreshold, [&](size_t B) {
@@ -237,13 +275,8 @@ MergeSession::resolveBuckets(const std::vector<CandidateClass> &Buckets,
   });
   std::vector<CandidateClass> Classes;
   for (size_t B = 0; B < Buckets.size(); ++B) {
-    if (CountPurity) {
-      GroupStats Stats;
-      Stats.add(Buckets[B], PerBucket[B]);
-      Result.Stats.MultiMemberBuckets += Stats.MultiMember;
-      Result.Stats.PureBuckets += Stats.Pure;
-      Result.Stats.Collisions += Stats.Collisions;
-    }
+    if (Stats)
+      Stats->add(Buckets[B], PerBucket[B]);
     for (CandidateClass &C : PerBucket[B])
       Classes.push_back(std::move(C));
   }
@@ -310,6 +343,7 @@ bool MergeSession::applyClass(const CandidateClass &Class,
   }
   if (Live.size() < 2)
     return false;
+  weakenToMeet(Live);
   std::vector<CandidateClass> Split;
   if (AnyTouched)
     Split = splitByEncoding(
@@ -328,6 +362,21 @@ bool MergeSession::applyClass(const CandidateClass &Class,
     Folded |= foldMembers(Members, Touched);
   }
   return Folded;
+}
+
+/// Gives every member of a class the annotations that hold for all of
+/// them. With partition refinement a caller may be folded because its
+/// callee's class matched; it then reaches another member of that class,
+/// which must not promise more than the callee it replaced, even if that
+/// member itself is never folded.
+void MergeSession::weakenToMeet(ArrayRef<size_t> Class) {
+  Function &First = *Candidates[Class.front()];
+  for (size_t Index : Class.drop_front())
+    if (canIntersectAnnotations(First, *Candidates[Index]))
+      intersectAnnotations(First, *Candidates[Index], Policy);
+  for (size_t Index : Class.drop_front())
+    if (canIntersectAnnotations(*Candidates[Index], First))
+      intersectAnnotations(*Candidates[Index], First, Policy);
 }
 
 bool MergeSession::foldMembers(ArrayRef<Function *> Members,
@@ -351,8 +400,7 @@ bool MergeSession::foldMembers(ArrayRef<Function *> Members,
   if (!Plan.foldsAnything())
     return false;
 
-  for (const MemberPlan &P : Plan.Folded)
-    intersectAnnotations(Survivor, *P.Fn, Policy);
+  // Annotations already are the meet of the class (weakenToMeet).
 
   std::string SurvivorName = Survivor.getName().str();
   RewriteContext RC{Globals, Touched, &Tables};
@@ -401,16 +449,13 @@ Expected<MergeResult> MergeSession::run() {
   Facts = collectModuleFacts(M);
   collectCandidates();
 
-  // Round 0 compares everything; later rounds only buckets holding a
-  // function that the previous round changed.
-  std::vector<CandidateClass> Classes;
-  if (Opts.RefineReferences) {
-    Classes = refineClasses();
-  } else {
-    hashAllCandidates();
-    Classes = resolveBuckets(buildBuckets(/*Everything=*/true),
-                             /*CountPurity=*/true);
-  }
+  // Round 0 compares every function whose shape has a twin; later rounds
+  // only shape buckets holding a function that the previous round changed.
+  hashShapes(liveCandidates());
+  std::vector<size_t> Members = candidatesWithTwinShape();
+  std::vector<CandidateClass> Classes = Opts.RefineReferences
+                                            ? refineClasses(Members)
+                                            : identityClasses(Members);
   for (Round = 0;; ++Round) {
     SmallPtrSet<Function *, 32> Touched;
     bool Folded = false;
@@ -422,24 +467,17 @@ Expected<MergeResult> MergeSession::run() {
     ++Result.Stats.Rounds;
     ++NumRounds;
     markDirty(Touched);
-    if (!Folded || Round + 1 >= Opts.MaxRounds ||
-        llvm::none_of(Dirty, [](char D) { return D; }))
+    std::vector<size_t> Changed;
+    for (size_t I = 0; I < Dirty.size(); ++I)
+      if (Dirty[I])
+        Changed.push_back(I);
+    if (!Folded || Changed.empty() || Round + 1 >= Opts.MaxRounds)
       break;
-    // Refinement leaves no hash under its final tables; later rounds are
-    // incremental.
-    if (Round == 0 && Opts.RefineReferences) {
-      hashAllCandidates();
-    } else {
-      std::vector<size_t> Changed;
-      for (size_t I = 0; I < Dirty.size(); ++I)
-        if (Dirty[I])
-          Changed.push_back(I);
-      hashCandidates(Changed);
-    }
-    std::vector<CandidateClass> Buckets = buildBuckets(/*Everything=*/false);
+    hashShapes(Changed);
+    std::vector<CandidateClass> Buckets = dirtyShapeBuckets();
     if (Buckets.empty())
       break;
-    Classes = resolveBuckets(Buckets, /*CountPurity=*/false);
+    Classes = resolveBuckets(Buckets, /*Stats=*/nullptr);
   }
 
   if (Opts.Verify) {

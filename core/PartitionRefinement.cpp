@@ -6,23 +6,30 @@
 // "equal" would require the callees to be equal first. lld's ICF solves this
 // with partition refinement, and so do we, at IR level:
 //
-//  1. Start optimistic: every candidate is in one class. References to
-//     candidates that may be compared by class (see below) are encoded as
-//     their class id, so under this first table all such references look
-//     alike. Hash every candidate, bucket by hash, split the buckets exactly
-//     with the total order: these are the first classes. Each class is
-//     named after its first member, a stable and deterministic id.
-//  2. A class can only split again if one of its members refers, by class,
-//     to a function whose class id just changed. Re-encode the members of
-//     exactly those classes under the new table and split them exactly.
+//  1. Encode every function that may have a twin once, as a skeleton in
+//     which each reference to a candidate that may be compared by class is
+//     a placeholder, plus the list of those references (encodeSkeleton).
+//     Bucket by skeleton hash and split the buckets exactly with the total
+//     order: these are the first classes, the optimistic start in which
+//     every such reference is assumed to be equal. Each class is named
+//     after its first member, a stable and deterministic id.
+//  2. Split every class by the class ids its members' references point to,
+//     read from the previous iteration's ids.
 //  3. Repeat until no class id changes. The result is the greatest fixpoint:
 //     the coarsest partition that is consistent with itself.
 //
-// Every iteration reads the previous table and writes a new one (double
-// buffering), so encoding runs in parallel on an immutable table and the
-// result is the same for any thread count. After the first iteration only
-// the classes that can still split are encoded again, so a deep call graph
-// costs little more than one hashing pass.
+// After step 1 the iterations only compare integer lists; no IR is read
+// again, so a deep call graph costs little more than one encoding pass.
+// Every iteration reads the previous ids and writes new ones (double
+// buffering), and classes are named by their first member, so the result is
+// the same for any thread count.
+//
+// Members of one class must also be able to share their optimizer facts:
+// a caller folded because its callee's class matched may now reach any
+// member of that class, so every member is later weakened to the meet of the
+// class's annotations (MergeDriver.cpp). A member whose attributes cannot be
+// intersected with its class (which the encoding should already rule out)
+// leaves the class before the iterations start.
 //
 // At the fixpoint, the members of each class encode to exactly the same list
 // under the final table, so the comparator, which is a total order for any
@@ -42,8 +49,8 @@
 
 #include "core/PartitionRefinement.h"
 
+#include "core/AnnotationIntersector.h"
 #include "core/StructuralHash.h"
-#include "core/UserFunctions.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/Support/TimeProfiler.h"
@@ -53,6 +60,9 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
+/// A member's references, as candidate indices.
+using ReferenceList = SmallVector<uint32_t, 4>;
+
 class Refiner {
 public:
   explicit Refiner(const RefinementInput &In) : In(In) {}
@@ -60,34 +70,23 @@ public:
 
 private:
   void buildTables();
-  EncodingContext context() const;
-  std::vector<CandidateClass> firstSplit();
-  std::vector<size_t> assign(const std::vector<CandidateClass> &NewClasses,
-                             ArrayRef<size_t> Reset);
-  std::vector<size_t> classesToResplit(ArrayRef<size_t> Changed) const;
-  void encodeInto(size_t Index, Encoding &Out) const;
+  void encodeMembers();
+  std::vector<CandidateClass> skeletonClasses();
+  std::vector<CandidateClass> splitByReferences(const CandidateClass &C) const;
+  bool iterate();
 
   const RefinementInput &In;
   RefinementResult Result;
+  DenseMap<const Function *, size_t> IndexOf;
   /// Class id of each candidate: the index of its class's first member.
   std::vector<uint64_t> ClassOf;
-  /// The current classes of two or more members, and where each id sits.
+  std::vector<uint64_t> SkeletonHash;
+  std::vector<ReferenceList> Refs;
+  /// The current classes of two or more members.
   std::vector<CandidateClass> Classes;
-  DenseMap<uint64_t, size_t> SlotOf;
-  DenseMap<const Function *, size_t> IndexOf;
 };
 
-EncodingContext Refiner::context() const {
-  EncodingContext Ctx = In.Base;
-  Ctx.CalleeClasses = &Result.Tables.Callee;
-  Ctx.AddressClasses = &Result.Tables.Address;
-  return Ctx;
-}
-
-void Refiner::encodeInto(size_t Index, Encoding &Out) const {
-  encodeFunction(*In.Candidates[Index], context(), Out);
-}
-
+/// Every candidate that may be compared by class gets its current id.
 void Refiner::buildTables() {
   ReferenceClasses &T = Result.Tables;
   T.Callee.clear();
@@ -102,134 +101,130 @@ void Refiner::buildTables() {
   }
 }
 
-/// Iteration 1: hash everything under the optimistic table, then split the
-/// buckets exactly.
-std::vector<CandidateClass> Refiner::firstSplit() {
-  std::vector<size_t> Live;
-  for (size_t I = 0; I < In.Candidates.size(); ++I)
-    if (In.Candidates[I])
-      Live.push_back(I);
-  EncodingContext Ctx = context();
-  std::vector<uint64_t> Hash(In.Candidates.size());
-  forEachIndex(In.Runner, Live.size(), In.SerialThreshold, [&](size_t I) {
-    Encoding Scratch;
-    Hash[Live[I]] = hashFunction(*In.Candidates[Live[I]], Ctx, Scratch);
+void Refiner::encodeMembers() {
+  EncodingContext Ctx = In.Base;
+  Ctx.CalleeClasses = &Result.Tables.Callee;
+  Ctx.AddressClasses = &Result.Tables.Address;
+  forEachIndex(In.Runner, In.Members.size(), In.SerialThreshold, [&](size_t M) {
+    size_t Index = In.Members[M];
+    Encoding Skeleton;
+    std::vector<ClassReference> References;
+    encodeSkeleton(*In.Candidates[Index], Ctx, Skeleton, References);
+    SkeletonHash[Index] = hashEncoding(Skeleton);
+    for (const ClassReference &R : References)
+      Refs[Index].push_back(IndexOf.find(R.Target)->second);
   });
-  std::vector<CandidateClass> Buckets = groupByKey(Live, [&](size_t Index) {
-    return std::make_pair(Hash[Index], uint64_t(0));
+}
+
+std::vector<CandidateClass> Refiner::skeletonClasses() {
+  EncodingContext Ctx = In.Base;
+  Ctx.CalleeClasses = &Result.Tables.Callee;
+  Ctx.AddressClasses = &Result.Tables.Address;
+  std::vector<CandidateClass> Buckets = groupByKey(In.Members, [&](size_t I) {
+    return std::make_pair(SkeletonHash[I], uint64_t(0));
   });
   std::vector<std::vector<CandidateClass>> Split(Buckets.size());
   forEachIndex(In.Runner, Buckets.size(), In.SerialThreshold, [&](size_t B) {
+    std::vector<ClassReference> Unused;
     Split[B] = splitByEncoding(
-        Buckets[B], [&](size_t I, Encoding &Out) { encodeInto(I, Out); },
+        Buckets[B],
+        [&](size_t I, Encoding &Out) {
+          encodeSkeleton(*In.Candidates[I], Ctx, Out, Unused);
+        },
         /*KeepSingletons=*/false);
+    // Members whose attributes cannot be intersected leave the class.
+    for (CandidateClass &C : Split[B]) {
+      const Function &First = *In.Candidates[C.front()];
+      llvm::erase_if(C, [&](size_t I) {
+        return !canIntersectAnnotations(First, *In.Candidates[I]);
+      });
+    }
   });
-  std::vector<CandidateClass> NewClasses;
+  std::vector<CandidateClass> Found;
   for (size_t B = 0; B < Buckets.size(); ++B) {
-    Result.FirstIteration.add(Buckets[B], Split[B]);
+    Result.SkeletonBuckets.add(Buckets[B], Split[B]);
     for (CandidateClass &C : Split[B])
-      NewClasses.push_back(std::move(C));
+      if (C.size() >= 2)
+        Found.push_back(std::move(C));
   }
-  return NewClasses;
+  return Found;
 }
 
-/// Makes every candidate in Reset a singleton, then installs NewClasses of
-/// two or more members. Returns the candidates whose class id changed, in
-/// increasing order.
-std::vector<size_t>
-Refiner::assign(const std::vector<CandidateClass> &NewClasses,
-                ArrayRef<size_t> Reset) {
-  std::vector<uint64_t> Before(Reset.size());
-  for (size_t I = 0; I < Reset.size(); ++I) {
-    Before[I] = ClassOf[Reset[I]];
-    ClassOf[Reset[I]] = Reset[I];
+/// Splits a class by the current class ids of its members' references.
+std::vector<CandidateClass>
+Refiner::splitByReferences(const CandidateClass &C) const {
+  auto Key = [&](size_t I) {
+    SmallVector<uint64_t, 8> K;
+    for (uint32_t Target : Refs[I])
+      K.push_back(ClassOf[Target]);
+    return K;
+  };
+  SmallVector<std::pair<SmallVector<uint64_t, 8>, size_t>, 8> Keyed;
+  for (size_t I : C)
+    Keyed.push_back({Key(I), I});
+  llvm::stable_sort(Keyed, [](const auto &L, const auto &R) {
+    return L.first < R.first;
+  });
+  std::vector<CandidateClass> Parts;
+  for (size_t Begin = 0; Begin < Keyed.size();) {
+    size_t End = Begin + 1;
+    while (End < Keyed.size() && Keyed[End].first == Keyed[Begin].first)
+      ++End;
+    CandidateClass Part;
+    for (size_t I = Begin; I < End; ++I)
+      Part.push_back(Keyed[I].second);
+    llvm::sort(Part);
+    Parts.push_back(std::move(Part));
+    Begin = End;
   }
-  for (const CandidateClass &C : NewClasses) {
-    for (size_t Index : C)
-      ClassOf[Index] = C.front();
-    if (C.size() >= 2) {
-      SlotOf[C.front()] = Classes.size();
-      Classes.push_back(C);
+  return Parts;
+}
+
+/// One step: splits every class by the previous ids. Returns whether any
+/// class split.
+bool Refiner::iterate() {
+  std::vector<std::vector<CandidateClass>> Split(Classes.size());
+  forEachIndex(In.Runner, Classes.size(), In.SerialThreshold,
+               [&](size_t C) { Split[C] = splitByReferences(Classes[C]); });
+  bool Changed = false;
+  std::vector<CandidateClass> Next;
+  for (std::vector<CandidateClass> &Parts : Split) {
+    Changed |= Parts.size() > 1;
+    for (CandidateClass &Part : Parts) {
+      for (size_t I : Part)
+        ClassOf[I] = Part.front();
+      if (Part.size() >= 2)
+        Next.push_back(std::move(Part));
     }
   }
-  std::vector<size_t> Changed;
-  for (size_t I = 0; I < Reset.size(); ++I)
-    if (ClassOf[Reset[I]] != Before[I])
-      Changed.push_back(Reset[I]);
+  Classes = std::move(Next);
   return Changed;
-}
-
-/// The classes (as slots) that hold a function referring, by class, to a
-/// function whose class id changed.
-std::vector<size_t> Refiner::classesToResplit(ArrayRef<size_t> Changed) const {
-  SmallPtrSet<Function *, 32> Users;
-  for (size_t Index : Changed)
-    if (Result.Tables.Callee.count(In.Candidates[Index]))
-      collectUserFunctions(*In.Candidates[Index], Users);
-  std::vector<size_t> Slots;
-  for (Function *U : Users) {
-    auto It = IndexOf.find(U);
-    if (It == IndexOf.end())
-      continue;
-    auto Slot = SlotOf.find(ClassOf[It->second]);
-    if (Slot != SlotOf.end())
-      Slots.push_back(Slot->second);
-  }
-  llvm::sort(Slots);
-  Slots.erase(std::unique(Slots.begin(), Slots.end()), Slots.end());
-  return Slots;
 }
 
 RefinementResult Refiner::run() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine");
-  ClassOf.assign(In.Candidates.size(), ~0ULL);
-  std::vector<size_t> Live;
-  for (size_t I = 0; I < In.Candidates.size(); ++I) {
-    if (!In.Candidates[I])
-      continue;
-    Live.push_back(I);
-    IndexOf[In.Candidates[I]] = I;
+  size_t N = In.Candidates.size();
+  ClassOf.resize(N);
+  SkeletonHash.assign(N, 0);
+  Refs.resize(N);
+  for (size_t I = 0; I < N; ++I) {
+    ClassOf[I] = I;
+    if (In.Candidates[I])
+      IndexOf[In.Candidates[I]] = I;
   }
-  // The optimistic start: one class, named after its first member.
-  for (size_t Index : Live)
-    ClassOf[Index] = Live.empty() ? 0 : Live.front();
   buildTables();
-  std::vector<size_t> Changed = assign(firstSplit(), Live);
+  encodeMembers();
+  Classes = skeletonClasses();
+  for (const CandidateClass &C : Classes)
+    for (size_t I : C)
+      ClassOf[I] = C.front();
   Result.Iterations = 1;
-
-  // Each iteration splits at least one class, so this ends after at most as
-  // many iterations as there are candidates.
-  while (!Changed.empty()) {
-    buildTables();
-    std::vector<size_t> Slots = classesToResplit(Changed);
-    if (Slots.empty())
-      break;
+  // Each changing iteration adds a class, so this ends after at most as many
+  // iterations as there are candidates.
+  while (iterate())
     ++Result.Iterations;
-    std::vector<std::vector<CandidateClass>> Split(Slots.size());
-    forEachIndex(In.Runner, Slots.size(), In.SerialThreshold, [&](size_t S) {
-      Split[S] = splitByEncoding(
-          Classes[Slots[S]],
-          [&](size_t I, Encoding &Out) { encodeInto(I, Out); },
-          /*KeepSingletons=*/true);
-    });
-    std::vector<size_t> Reset;
-    std::vector<CandidateClass> NewClasses;
-    for (size_t S = 0; S < Slots.size(); ++S) {
-      CandidateClass &Old = Classes[Slots[S]];
-      SlotOf.erase(Old.front());
-      Reset.insert(Reset.end(), Old.begin(), Old.end());
-      Old.clear();
-      for (CandidateClass &C : Split[S])
-        NewClasses.push_back(std::move(C));
-    }
-    llvm::sort(Reset);
-    Changed = assign(NewClasses, Reset);
-  }
   buildTables();
-
-  for (CandidateClass &C : Classes)
-    if (C.size() >= 2)
-      Result.Classes.push_back(std::move(C));
+  Result.Classes = std::move(Classes);
   llvm::sort(Result.Classes,
              [](const CandidateClass &L, const CandidateClass &R) {
                return L.front() < R.front();

@@ -29,6 +29,9 @@ struct ReferenceClasses {
 struct RefinementInput {
   /// Candidates by index; null entries are skipped.
   llvm::ArrayRef<llvm::Function *> Candidates;
+  /// The candidates that may have a twin (the others are alone in their
+  /// shape), in increasing order.
+  llvm::ArrayRef<size_t> Members;
   /// Encoding context without class tables; refinement adds its own.
   const EncodingContext &Base;
   TaskRunner &Runner;
@@ -44,10 +47,10 @@ struct RefinementResult {
   std::vector<CandidateClass> Classes;
   /// The class tables under which every class's members encode equally.
   ReferenceClasses Tables;
-  /// Iterations until the fixpoint, and the first iteration's bucket
-  /// statistics (groups of two or more, and those that did not split).
+  /// Iterations until the fixpoint (the first one compares skeletons), and
+  /// the statistics of the skeleton hash buckets.
   uint64_t Iterations = 0;
-  GroupStats FirstIteration;
+  GroupStats SkeletonBuckets;
 };
 
 /// Computes the coarsest partition of the candidates in which two functions

@@ -72,6 +72,7 @@ enum Tag : uint64_t {
   TagSelfCall,
   TagCalleeClass,
   TagAddressClass,
+  TagReferences,
   TagInlineAsm,
   TagMetadataValue,
   TagMDString,
@@ -104,10 +105,21 @@ const Constant *personalityThatMatters(const Function &F) {
   return nullptr;
 }
 
+/// Per-thread buffers reused from one function to the next: encoding runs
+/// over every function of the module, and allocating these maps anew each
+/// time costs more than filling them.
+struct EncoderScratch {
+  SmallVector<const BasicBlock *, 16> Blocks;
+  DenseMap<const Value *, uint64_t> LocalNumbers;
+  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+};
+
 class FunctionEncoder {
 public:
-  FunctionEncoder(const Function &F, const EncodingContext &Ctx, Encoding &Out)
-      : F(F), Ctx(Ctx), Out(Out) {}
+  FunctionEncoder(const Function &F, const EncodingContext &Ctx, Encoding &Out,
+                  std::vector<ClassReference> &Refs, EncoderScratch &Scratch)
+      : F(F), Ctx(Ctx), Out(Out), Refs(Refs), Blocks(Scratch.Blocks),
+        LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs) {}
 
   void run();
 
@@ -139,8 +151,10 @@ private:
   const Function &F;
   const EncodingContext &Ctx;
   Encoding &Out;
-  SmallVector<const BasicBlock *, 16> Blocks;
-  DenseMap<const Value *, uint64_t> LocalNumbers;
+  std::vector<ClassReference> &Refs;
+  SmallVectorImpl<const BasicBlock *> &Blocks;
+  DenseMap<const Value *, uint64_t> &LocalNumbers;
+  SmallVectorImpl<std::pair<unsigned, MDNode *>> &MDs;
   /// MDNodes currently being encoded, for cycles (self-referential loops).
   SmallVector<const MDNode *, 8> MDStack;
 };
@@ -162,7 +176,10 @@ void FunctionEncoder::emitAPInt(const APInt &V) {
 
 void FunctionEncoder::run() {
   Out.clear();
-  Blocks = blocksInWalkOrder(F);
+  Refs.clear();
+  Blocks.clear();
+  LocalNumbers.clear();
+  blocksInWalkOrder(F, Blocks);
   numberLocals();
   encodeHeader();
   emit(Blocks.size());
@@ -206,7 +223,7 @@ void FunctionEncoder::encodeHeader() {
 }
 
 void FunctionEncoder::encodeFunctionMetadata() {
-  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
+  MDs.clear();
   F.getAllMetadata(MDs);
   for (const auto &[Kind, Node] : MDs) {
     if (Ctx.Policy.functionMetadataRole(Kind) != MetadataRole::MustMatch)
@@ -240,8 +257,9 @@ void FunctionEncoder::encodeInstruction(const Instruction &I) {
 }
 
 void FunctionEncoder::encodeMustMatchMetadata(const Instruction &I) {
-  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
-  I.getAllMetadataOtherThanDebugLoc(MDs);
+  MDs.clear();
+  if (I.hasMetadataOtherThanDebugLoc())
+    I.getAllMetadataOtherThanDebugLoc(MDs);
   for (const auto &[Kind, Node] : MDs) {
     if (Ctx.Policy.instructionMetadataRole(Kind) != MetadataRole::MustMatch)
       continue;
@@ -362,13 +380,10 @@ void FunctionEncoder::encodeCallFields(const CallBase &CB) {
 
 void FunctionEncoder::encodeCallee(const Value *V) {
   const auto *Callee = dyn_cast<Function>(V);
-  if (Callee && Ctx.CalleeClasses) {
-    auto It = Ctx.CalleeClasses->find(Callee);
-    if (It != Ctx.CalleeClasses->end()) {
-      emit(TagCalleeClass);
-      emit(It->second);
-      return;
-    }
+  if (Callee && Ctx.CalleeClasses && Ctx.CalleeClasses->count(Callee)) {
+    emit(TagCalleeClass);
+    Refs.push_back({Callee, ReferenceKind::Callee});
+    return;
   }
   if (Callee == &F) {
     emit(TagSelfCall);
@@ -415,13 +430,10 @@ void FunctionEncoder::encodeOperand(const Value *V) {
 /// does: a twin comparing its own address must stay distinct.
 void FunctionEncoder::encodeAddressRef(const GlobalValue *GV) {
   const auto *Fn = dyn_cast<Function>(GV);
-  if (Fn && Fn != &F && Ctx.AddressClasses) {
-    auto It = Ctx.AddressClasses->find(Fn);
-    if (It != Ctx.AddressClasses->end()) {
-      emit(TagAddressClass);
-      emit(It->second);
-      return;
-    }
+  if (Fn && Fn != &F && Ctx.AddressClasses && Ctx.AddressClasses->count(Fn)) {
+    emit(TagAddressClass);
+    Refs.push_back({Fn, ReferenceKind::Address});
+    return;
   }
   encodeGlobalRef(GV);
 }
@@ -573,8 +585,16 @@ void FunctionEncoder::encodeAttributes(AttributeList Attrs, unsigned NumArgs) {
 /// Only must-match attributes are written; the set iterates in a canonical
 /// order (enum attributes by kind, then string attributes by key).
 void FunctionEncoder::encodeAttributeSet(AttributeSet Set) {
+  // The alignment of a pointer passed by value is part of the ABI (where
+  // the copy lives), even though `align` is otherwise intersectable.
+  bool AlignIsABI = Set.hasAttribute(Attribute::ByVal) ||
+                    Set.hasAttribute(Attribute::ByRef) ||
+                    Set.hasAttribute(Attribute::InAlloca) ||
+                    Set.hasAttribute(Attribute::Preallocated);
   for (const Attribute &A : Set) {
-    if (!attributeMustMatch(A))
+    bool ABIAlign = AlignIsABI && A.isIntAttribute() &&
+                    A.getKindAsEnum() == Attribute::Alignment;
+    if (!ABIAlign && !attributeMustMatch(A))
       continue;
     emit(TagAttribute);
     if (A.isStringAttribute()) {
@@ -656,9 +676,30 @@ void FunctionEncoder::encodeMetadata(const Metadata *MD) {
 
 } // namespace
 
-void encodeFunction(const Function &F, const EncodingContext &Ctx,
-                    Encoding &Out) {
-  FunctionEncoder(F, Ctx, Out).run();
+void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
+                    Encoding &Skeleton, std::vector<ClassReference> &Refs) {
+  static thread_local EncoderScratch Scratch;
+  FunctionEncoder(F, Ctx, Skeleton, Refs, Scratch).run();
+}
+
+void appendClassReferences(ArrayRef<ClassReference> Refs,
+                           const EncodingContext &Ctx, Encoding &Out) {
+  Out.push_back(TagReferences);
+  Out.push_back(Refs.size());
+  for (const ClassReference &R : Refs) {
+    const auto *Table = R.Kind == ReferenceKind::Callee ? Ctx.CalleeClasses
+                                                        : Ctx.AddressClasses;
+    Out.push_back(Table->find(R.Target)->second);
+  }
+}
+
+size_t encodeFunction(const Function &F, const EncodingContext &Ctx,
+                      Encoding &Out) {
+  static thread_local std::vector<ClassReference> Refs;
+  encodeSkeleton(F, Ctx, Out, Refs);
+  size_t SkeletonSize = Out.size();
+  appendClassReferences(Refs, Ctx, Out);
+  return SkeletonSize;
 }
 
 } // namespace lmf

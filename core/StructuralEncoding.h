@@ -36,7 +36,8 @@ struct EncodingContext {
   /// When set, a direct call to a function in this table (the encoded
   /// function itself included) is encoded by the function's equivalence
   /// class instead of its identity (partition refinement). Without it, self
-  /// calls are encoded as "self".
+  /// calls are encoded as "self". Class ids go at the end of the encoding,
+  /// after the skeleton (see encodeSkeleton).
   const llvm::DenseMap<const llvm::Function *, uint64_t> *CalleeClasses =
       nullptr;
   /// When set, any other reference to a function in this table, except the
@@ -45,9 +46,30 @@ struct EncodingContext {
       nullptr;
 };
 
-/// Replaces Out with the encoding of F. F must be a definition.
-void encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
-                    Encoding &Out);
+enum class ReferenceKind { Callee, Address };
+
+/// A reference to a function that the encoding context compares by class.
+struct ClassReference {
+  const llvm::Function *Target;
+  ReferenceKind Kind;
+};
+
+/// Replaces Skeleton with the encoding of F in which every reference
+/// compared by class is a placeholder, and Refs with those references in
+/// order. The skeleton does not depend on the class ids, only on which
+/// functions have one, so partition refinement encodes each function once.
+void encodeSkeleton(const llvm::Function &F, const EncodingContext &Ctx,
+                    Encoding &Skeleton, std::vector<ClassReference> &Refs);
+
+/// Appends the class ids of Refs, under Ctx's tables, to Out.
+void appendClassReferences(llvm::ArrayRef<ClassReference> Refs,
+                           const EncodingContext &Ctx, Encoding &Out);
+
+/// Replaces Out with the full encoding of F: its skeleton followed by the
+/// class ids of its class references. Returns the skeleton's length. F must
+/// be a definition.
+size_t encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
+                      Encoding &Out);
 
 } // namespace lmf
 

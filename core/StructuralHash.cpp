@@ -6,9 +6,20 @@
 // costs a comparison, never a wrong fold. XXH3 is fast enough that hashing a
 // whole module is dominated by the IR walk, not by the hash.
 //
+// The full hash is XXH3 of the skeleton (see encodeSkeleton) seeded into
+// XXH3 of the class ids, so partition refinement can rehash a function under
+// new class ids without encoding it again.
+//
+// Before any of that, a much cheaper shape hash (opcodes, result type kinds,
+// operand counts) sorts out the functions that cannot have a twin: most
+// functions of a program are alone in their shape, and they are never
+// encoded at all.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/StructuralHash.h"
+
+#include "llvm/IR/Function.h"
 
 #include <xxhash.h>
 
@@ -18,10 +29,38 @@ uint64_t hashEncoding(llvm::ArrayRef<uint64_t> Tokens) {
   return XXH3_64bits(Tokens.data(), Tokens.size() * sizeof(uint64_t));
 }
 
+uint64_t combineHashes(uint64_t SkeletonHash,
+                       llvm::ArrayRef<uint64_t> ClassPart) {
+  return XXH3_64bits_withSeed(ClassPart.data(),
+                              ClassPart.size() * sizeof(uint64_t),
+                              SkeletonHash);
+}
+
 uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
                       Encoding &Scratch) {
-  encodeFunction(F, Ctx, Scratch);
-  return hashEncoding(Scratch);
+  size_t SkeletonSize = encodeFunction(F, Ctx, Scratch);
+  llvm::ArrayRef<uint64_t> All(Scratch);
+  return combineHashes(hashEncoding(All.take_front(SkeletonSize)),
+                       All.drop_front(SkeletonSize));
+}
+
+uint64_t shapeHash(const llvm::Function &F) {
+  // Blocks are summed so that layout order does not matter: the encoding
+  // walks blocks in CFG order, not layout order.
+  uint64_t BlockSum = 0;
+  llvm::SmallVector<uint64_t, 64> Tokens;
+  for (const llvm::BasicBlock &BB : F) {
+    Tokens.clear();
+    for (const llvm::Instruction &I : BB) {
+      Tokens.push_back(I.getOpcode());
+      Tokens.push_back(I.getType()->getTypeID());
+      Tokens.push_back(I.getNumOperands());
+    }
+    BlockSum += hashEncoding(Tokens);
+  }
+  uint64_t Header[] = {F.arg_size(), F.getCallingConv(), F.size(), BlockSum,
+                       F.isVarArg()};
+  return XXH3_64bits(Header, sizeof(Header));
 }
 
 } // namespace lmf

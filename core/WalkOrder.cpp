@@ -18,10 +18,16 @@ using namespace llvm;
 
 namespace lmf {
 
-SmallVector<const BasicBlock *, 16> blocksInWalkOrder(const Function &F) {
-  SmallVector<const BasicBlock *, 16> Order;
+void blocksInWalkOrder(const Function &F,
+                       SmallVectorImpl<const BasicBlock *> &Order) {
   if (F.empty())
-    return Order;
+    return;
+  // Most functions left after the LTO pipeline have one block.
+  if (&F.front() == &F.back()) {
+    Order.push_back(&F.front());
+    return;
+  }
+  size_t First = Order.size();
   SmallPtrSet<const BasicBlock *, 32> Seen;
   SmallVector<const BasicBlock *, 16> Stack;
   Stack.push_back(&F.getEntryBlock());
@@ -37,10 +43,11 @@ SmallVector<const BasicBlock *, 16> blocksInWalkOrder(const Function &F) {
     for (unsigned I = Term->getNumSuccessors(); I-- > 0;)
       Stack.push_back(Term->getSuccessor(I));
   }
+  if (Order.size() - First == F.size())
+    return;
   for (const BasicBlock &BB : F)
     if (!Seen.count(&BB))
       Order.push_back(&BB);
-  return Order;
 }
 
 } // namespace lmf

@@ -19,8 +19,16 @@ class Function;
 
 namespace lmf {
 
-llvm::SmallVector<const llvm::BasicBlock *, 16>
-blocksInWalkOrder(const llvm::Function &F);
+/// Appends F's blocks in walk order to Order.
+void blocksInWalkOrder(const llvm::Function &F,
+                       llvm::SmallVectorImpl<const llvm::BasicBlock *> &Order);
+
+inline llvm::SmallVector<const llvm::BasicBlock *, 16>
+blocksInWalkOrder(const llvm::Function &F) {
+  llvm::SmallVector<const llvm::BasicBlock *, 16> Order;
+  blocksInWalkOrder(F, Order);
+  return Order;
+}
 
 } // namespace lmf
 
