@@ -21,11 +21,11 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <array>
 #include "llvm/ADT/SmallVector.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include <array>
 
 using namespace llvm;
 

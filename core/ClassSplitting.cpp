@@ -64,9 +64,8 @@ splitByEncoding(ArrayRef<size_t> Group,
   std::vector<CandidateClass> Classes;
   for (size_t Begin = 0; Begin < Order.size();) {
     size_t End = Begin + 1;
-    while (End < Order.size() &&
-           compareEncodings(Encodings[Order[Begin]], Encodings[Order[End]]) ==
-               0)
+    while (End < Order.size() && compareEncodings(Encodings[Order[Begin]],
+                                                  Encodings[Order[End]]) == 0)
       ++End;
     if (End - Begin >= 2 || KeepSingletons) {
       CandidateClass Class;

@@ -101,8 +101,7 @@ private:
   std::vector<CandidateClass> identityClasses(ArrayRef<size_t> Members);
   std::vector<CandidateClass> dirtyShapeBuckets() const;
   std::vector<CandidateClass>
-  resolveBuckets(const std::vector<CandidateClass> &Buckets,
-                 GroupStats *Stats);
+  resolveBuckets(const std::vector<CandidateClass> &Buckets, GroupStats *Stats);
   void weakenToMeet(ArrayRef<size_t> Class);
   bool applyClass(const CandidateClass &Class,
                   SmallPtrSetImpl<Function *> &Touched);
@@ -181,8 +180,7 @@ std::vector<size_t> MergeSession::liveCandidates() const {
 /// have a twin.
 std::vector<size_t> MergeSession::candidatesWithTwinShape() const {
   std::vector<size_t> Members;
-  for (const CandidateClass &B :
-       groupByKey(liveCandidates(), [&](size_t I) {
+  for (const CandidateClass &B : groupByKey(liveCandidates(), [&](size_t I) {
          return std::make_pair(Shapes[I], uint64_t(0));
        }))
     Members.insert(Members.end(), B.begin(), B.end());
@@ -191,9 +189,9 @@ std::vector<size_t> MergeSession::candidatesWithTwinShape() const {
 }
 
 /// A direct call may stand for its class when the callee's body is the one
-/// that runs: an exact, non-interposable definition.
+/// that runs: an exact definition nothing may replace (see bodyIsFinal).
 bool MergeSession::calleeByClass(const Function &F) const {
-  return F.isDefinitionExact() && !F.isInterposable();
+  return bodyIsFinal(F, Facts);
 }
 
 /// An address may stand for its class when, besides, it is not significant.
@@ -209,10 +207,8 @@ MergeSession::refineClasses(ArrayRef<size_t> Members) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Refine");
   auto CalleeByClass = [&](const Function &F) { return calleeByClass(F); };
   auto AddressByClass = [&](const Function &F) { return addressByClass(F); };
-  RefinementInput In{Candidates,    Members,
-                     EncodeCtx,     Runner,
-                     Opts.SerialThreshold, CalleeByClass,
-                     AddressByClass};
+  RefinementInput In{Candidates,           Members,       EncodeCtx,     Runner,
+                     Opts.SerialThreshold, CalleeByClass, AddressByClass};
   RefinementResult R = refinePartition(In);
   Tables = std::move(R.Tables);
   EncodeCtx.CalleeClasses = &Tables.Callee;
@@ -232,15 +228,17 @@ MergeSession::identityClasses(ArrayRef<size_t> Members) {
     PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
     forEachIndex(Runner, Members.size(), Opts.SerialThreshold, [&](size_t M) {
       Encoding Scratch;
-      Hash[Members[M]] = hashFunction(*Candidates[Members[M]], EncodeCtx,
-                                      Scratch);
+      Hash[Members[M]] =
+          hashFunction(*Candidates[Members[M]], EncodeCtx, Scratch);
     });
   }
   GroupStats Stats;
-  std::vector<CandidateClass> Classes = resolveBuckets(
-      groupByKey(Members,
-                 [&](size_t I) { return std::make_pair(Hash[I], uint64_t(0)); }),
-      &Stats);
+  std::vector<CandidateClass> Classes =
+      resolveBuckets(groupByKey(Members,
+                                [&](size_t I) {
+                                  return std::make_pair(Hash[I], uint64_t(0));
+                                }),
+                     &Stats);
   Result.Stats.MultiMemberBuckets = Stats.MultiMember;
   Result.Stats.PureBuckets = Stats.Pure;
   Result.Stats.Collisions = Stats.Collisions;
@@ -453,9 +451,8 @@ Expected<MergeResult> MergeSession::run() {
   // only shape buckets holding a function that the previous round changed.
   hashShapes(liveCandidates());
   std::vector<size_t> Members = candidatesWithTwinShape();
-  std::vector<CandidateClass> Classes = Opts.RefineReferences
-                                            ? refineClasses(Members)
-                                            : identityClasses(Members);
+  std::vector<CandidateClass> Classes =
+      Opts.RefineReferences ? refineClasses(Members) : identityClasses(Members);
   for (Round = 0;; ++Round) {
     SmallPtrSet<Function *, 32> Touched;
     bool Folded = false;

@@ -65,6 +65,9 @@ struct ClassPlan {
 struct ModuleFacts {
   llvm::SmallPtrSet<const llvm::GlobalValue *, 16> Used;
   bool SupportsAliases = true;
+  /// The module is built for a shared object (PIC, not PIE): an exported
+  /// definition that is not dso_local may be preempted at load time.
+  bool SharedObject = false;
 };
 
 ModuleFacts collectModuleFacts(const llvm::Module &M);
@@ -75,6 +78,15 @@ ClassPlan planClass(llvm::ArrayRef<llvm::Function *> Members,
 
 /// True when a tail-call thunk is smaller than F's body.
 bool thunkIsSmaller(const llvm::Function &F);
+
+/// True when another definition may take F's place, at link time
+/// (interposable linkage) or at load time (an exported, preemptible symbol
+/// of a shared object, which `LD_PRELOAD` or an earlier library overrides).
+bool mayBeReplaced(const llvm::Function &F, const ModuleFacts &Facts);
+
+/// True when a call to F always runs this very body: F's definition is
+/// exact and nothing may take its place.
+bool bodyIsFinal(const llvm::Function &F, const ModuleFacts &Facts);
 
 } // namespace lmf
 

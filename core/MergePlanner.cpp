@@ -8,10 +8,11 @@
 //
 // The rules, in the order they are checked:
 //
-//  * An interposable G (weak, linkonce, or exported under semantic
-//    interposition) may be replaced by another definition at link or load
-//    time. Its callers must keep calling G, so we never rewrite its uses; we
-//    only replace its body by a tail call to the survivor (a thunk).
+//  * A G that another definition may replace, at link time (weak, linkonce)
+//    or at load time (an exported, preemptible symbol of a shared object,
+//    which LD_PRELOAD or an earlier library overrides), keeps its callers:
+//    we never rewrite its uses and only replace its body by a tail call to
+//    the survivor (a thunk).
 //  * A G whose address is not significant in the module (unnamed_addr, not in
 //    llvm.used or llvm.compiler.used; or any G in `all` mode) has every use
 //    replaced. If nothing outside the module can name it (local or linkonce
@@ -28,12 +29,13 @@
 // than the thunk itself.
 //
 // The survivor is chosen by a stable priority: a body that cannot be
-// replaced (exact definition, not interposable) first, then one whose symbol
-// must stay anyway (external), then one whose address is significant, then
-// by visibility and name. When no member's body is exact, the body moves into
-// a new private function so that no call is ever introduced into a body that
-// another copy could replace (a linkonce_odr body from another translation
-// unit need not carry the annotations we intersected).
+// replaced (exact definition, not interposable, not preemptible) first, then
+// one whose symbol must stay anyway (external), then one whose address is
+// significant, then by visibility and name. When no member's body is final, the
+// body moves into a new private function so that no call is ever introduced
+// into a body that another copy could replace (a linkonce_odr body from another
+// translation unit need not carry the annotations we intersected; a preempted
+// symbol of a shared object runs someone else's code).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +76,8 @@ ModuleFacts collectModuleFacts(const Module &M) {
   // Mach-O aliases do not give a second symbol at the same address the way
   // ELF and COFF ones do.
   Facts.SupportsAliases = !Triple(M.getTargetTriple()).isOSBinFormatMachO();
+  Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
+                       M.getPIELevel() == PIELevel::Default;
   return Facts;
 }
 
@@ -83,8 +87,15 @@ bool thunkIsSmaller(const Function &F) {
   return F.size() > 1 || F.front().sizeWithoutDebug() >= 2;
 }
 
-static bool isExactBody(const Function &F) {
-  return F.isDefinitionExact() && !F.isInterposable();
+bool mayBeReplaced(const Function &F, const ModuleFacts &Facts) {
+  if (F.isInterposable())
+    return true;
+  return Facts.SharedObject && !F.hasLocalLinkage() && !F.isDSOLocal() &&
+         F.hasDefaultVisibility();
+}
+
+bool bodyIsFinal(const Function &F, const ModuleFacts &Facts) {
+  return F.isDefinitionExact() && !mayBeReplaced(F, Facts);
 }
 
 static bool mustKeepSymbol(const Function &F) {
@@ -94,7 +105,7 @@ static bool mustKeepSymbol(const Function &F) {
 /// Lower is better. Every key derives from the IR, never from pointers.
 static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
   bool AddressSignificant = Facts.Used.count(&F) || !F.hasGlobalUnnamedAddr();
-  return std::make_tuple(!isExactBody(F), !mustKeepSymbol(F),
+  return std::make_tuple(!bodyIsFinal(F, Facts), !mustKeepSymbol(F),
                          !AddressSignificant,
                          static_cast<unsigned>(F.getVisibility()), F.getName());
 }
@@ -121,7 +132,7 @@ static MemberPlan decideMember(Function &G, bool TargetHasComdat,
   MemberPlan Plan;
   Plan.Fn = &G;
   Reason = "";
-  if (G.isInterposable()) {
+  if (mayBeReplaced(G, Facts)) {
     Reason = thunkObstacle(G);
     Plan.Action = FoldAction::Thunk;
     return Plan;
@@ -158,7 +169,7 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
         return survivorRank(*L, Facts) < survivorRank(*R, Facts);
       });
   Plan.Survivor = Survivor;
-  Plan.NeedsPrivateBody = !isExactBody(*Survivor);
+  Plan.NeedsPrivateBody = !bodyIsFinal(*Survivor, Facts);
   // A private body has no comdat; an exact survivor may have one.
   bool TargetHasComdat = !Plan.NeedsPrivateBody && Survivor->hasComdat();
 

@@ -38,9 +38,9 @@
 // classes.
 //
 // Which references may stand for their class: a direct call to a function
-// whose body cannot be replaced (an exact, non-interposable definition), since
-// calling either of two bisimilar bodies does the same thing; and, besides,
-// the address of such a function when its address is not significant
+// whose body cannot be replaced (exact, not interposable, not preemptible),
+// since calling either of two bisimilar bodies does the same thing; and,
+// besides, the address of such a function when its address is not significant
 // (unnamed_addr and not in llvm.used, or any function in `all` mode). A
 // function's own address never stands for its class (see
 // StructuralEncoding.cpp), and everything else keeps its identity.
@@ -162,9 +162,8 @@ Refiner::splitByReferences(const CandidateClass &C) const {
   SmallVector<std::pair<SmallVector<uint64_t, 8>, size_t>, 8> Keyed;
   for (size_t I : C)
     Keyed.push_back({Key(I), I});
-  llvm::stable_sort(Keyed, [](const auto &L, const auto &R) {
-    return L.first < R.first;
-  });
+  llvm::stable_sort(
+      Keyed, [](const auto &L, const auto &R) { return L.first < R.first; });
   std::vector<CandidateClass> Parts;
   for (size_t Begin = 0; Begin < Keyed.size();) {
     size_t End = Begin + 1;

@@ -206,10 +206,10 @@ void FunctionEncoder::encodeHeader() {
   emitString(F.hasGC() ? StringRef(F.getGC()) : StringRef());
   emitString(F.getSection());
   emitString(F.getPartition());
-  const Constant *Extras[] = {
-      personalityThatMatters(F),
-      F.hasPrefixData() ? F.getPrefixData() : nullptr,
-      F.hasPrologueData() ? F.getPrologueData() : nullptr};
+  const Constant *Extras[] = {personalityThatMatters(F),
+                              F.hasPrefixData() ? F.getPrefixData() : nullptr,
+                              F.hasPrologueData() ? F.getPrologueData()
+                                                  : nullptr};
   for (const Constant *Extra : Extras) {
     if (!Extra) {
       emit(TagAbsent);

@@ -31,9 +31,8 @@ uint64_t hashEncoding(llvm::ArrayRef<uint64_t> Tokens) {
 
 uint64_t combineHashes(uint64_t SkeletonHash,
                        llvm::ArrayRef<uint64_t> ClassPart) {
-  return XXH3_64bits_withSeed(ClassPart.data(),
-                              ClassPart.size() * sizeof(uint64_t),
-                              SkeletonHash);
+  return XXH3_64bits_withSeed(
+      ClassPart.data(), ClassPart.size() * sizeof(uint64_t), SkeletonHash);
 }
 
 uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,

@@ -1,0 +1,205 @@
+//===- LinkerMain.cpp - ld.lld with --lto-merge-functions -----------------===//
+//
+// This is LLD 22's ELF linker, run in process through lld::lldMain, with one
+// more feature: `--lto-merge-functions` merges identical functions in the
+// full-LTO module, by loading our pass plugin at the FullLinkTimeOptimization
+// Last extension point. Without our options it is stock ld.lld: the same
+// library code gets the same arguments and writes the same bytes.
+//
+// What the driver does, in order:
+//  1. expand response files as lld would (ResponseFiles.cpp), since our
+//     options may hide in `@file`;
+//  2. take our options out of the command line and check their values
+//     (MergeRequest.cpp); bad values stop here, before anything is written;
+//  3. when merging is on: check that the report can be written
+//     (ReportPathCheck.cpp), load the plugin found next to this binary
+//     (MergePlugin.cpp), and warn about ThinLTO inputs, whose functions the
+//     pass never sees (ThinLTOInputs.cpp);
+//  4. translate our options into what stock ld.lld-22 understands:
+//       --load-pass-plugin=<plugin>
+//       -mllvm -lto-merge-functions-mode=safe|all
+//       -mllvm -lto-merge-functions-report=<file>
+//       -mllvm -lto-merge-functions-print
+//     and run lld on the result (the plugin follows lld's --threads by
+//     itself, through llvm::parallel::strategy);
+//  5. after a successful link, ask the plugin whether its pass ran at all;
+//     if not, there was no regular-LTO module and we say so rather than
+//     leave the user believing functions were merged.
+//
+// Our warnings and errors look and behave like lld's (Diagnostics.cpp).
+// --help and --version are lld's answers followed by ours (HelpText.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "linkplugin/driver/Diagnostics.h"
+#include "linkplugin/driver/HelpText.h"
+#include "linkplugin/driver/MergePlugin.h"
+#include "linkplugin/driver/MergeRequest.h"
+#include "linkplugin/driver/ReportPathCheck.h"
+#include "linkplugin/driver/ResponseFiles.h"
+#include "linkplugin/driver/ThinLTOInputs.h"
+
+#include "lld/Common/Driver.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/PluginLoader.h" // `-mllvm -load=`, as in stock lld
+#include "llvm/Support/Process.h"
+#include "llvm/Support/StringSaver.h"
+#include "llvm/Support/raw_ostream.h"
+
+LLD_HAS_DRIVER(elf)
+
+using namespace llvm;
+using namespace lmf;
+
+namespace {
+
+/// What lld gets as argv[0]. lld picks its flavor from it (and prints it in
+/// --help), so keep the name we were called by when lld reads it as the GNU
+/// flavor, as stock ld.lld would; otherwise call ourselves ld.lld.
+const char *lldArgv0(const char *Argv0) {
+  StringRef Name = sys::path::filename(Argv0);
+  SmallVector<StringRef, 3> Parts;
+  Name.split(Parts, '-');
+  for (StringRef Part : Parts) {
+    if (Part.equals_insensitive("ld") || Part.equals_insensitive("ld.lld") ||
+        Part.equals_insensitive("gnu"))
+      return Argv0;
+    if (Part.equals_insensitive("wasm") || Part.equals_insensitive("link") ||
+        Part.starts_with_insensitive("ld64") ||
+        Part.equals_insensitive("darwin"))
+      break;
+  }
+  return "ld.lld";
+}
+
+/// Runs LLD's ELF driver; returns its exit code.
+int runLld(const char *Argv0, ArrayRef<const char *> Args) {
+  std::vector<const char *> Argv = {Argv0};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  lld::Result R =
+      lld::lldMain(Argv, outs(), errs(), {{lld::Gnu, &lld::elf::link}});
+  outs().flush();
+  return R.retCode;
+}
+
+/// Our options, in the words of stock ld.lld-22 and the plugin's cl::opts.
+std::vector<std::string> translate(const MergeRequest &Req,
+                                   const MergePlugin &Plugin) {
+  std::vector<std::string> Args = {
+      "--load-pass-plugin=" + Plugin.path(), "-mllvm",
+      "-lto-merge-functions-mode=" + mergeModeName(Req.Mode).str()};
+  if (!Req.ReportPath.empty()) {
+    Args.push_back("-mllvm");
+    Args.push_back("-lto-merge-functions-report=" + Req.ReportPath);
+  }
+  if (Req.Print) {
+    Args.push_back("-mllvm");
+    Args.push_back("-lto-merge-functions-print");
+  }
+  return Args;
+}
+
+void warnAboutThinLTO(Diagnostics &Diag, ArrayRef<std::string> Thin) {
+  if (Thin.empty())
+    return;
+  std::string Names = "'" + Thin.front() + "'";
+  if (Thin.size() > 1)
+    Names += " and " + std::to_string(Thin.size() - 1) + " more";
+  Diag.warn("--lto-merge-functions: ThinLTO input " + Names +
+            ": functions are merged only in the regular (full) LTO module; "
+            "ThinLTO modules are not merged (compile with -flto=full to "
+            "merge them)");
+}
+
+/// Step 3 to 5 of the file comment.
+int linkWithMerging(const MergeRequest &Req, const char *Argv0,
+                    const std::string &PluginPath, Diagnostics &Diag) {
+  if (!Req.ReportPath.empty())
+    if (Error E = checkReportPath(Req.ReportPath)) {
+      Diag.error(std::move(E));
+      return 1;
+    }
+  Expected<MergePlugin> Plugin = MergePlugin::load(PluginPath);
+  if (!Plugin) {
+    Diag.error(Plugin.takeError());
+    return 1;
+  }
+  warnAboutThinLTO(Diag, findThinLTOInputs(Req.LldArgs));
+  if (Diag.errorCount())
+    return 1;
+
+  std::vector<std::string> Extra = translate(Req, *Plugin);
+  std::vector<const char *> Args = Req.LldArgs;
+  for (const std::string &A : Extra)
+    Args.push_back(A.c_str());
+  unsigned RunsBefore = Plugin->runCount();
+  if (int RC = runLld(Argv0, Args))
+    return RC;
+
+  if (Plugin->runCount() == RunsBefore) {
+    Diag.warn("--lto-merge-functions: no regular (full) LTO module in this "
+              "link, nothing to merge (compile with -flto to merge)");
+    if (Diag.errorCount()) {
+      // --fatal-warnings: fail like lld does, without an output.
+      sys::fs::remove(Req.OutputPath);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/// Warnings for our options that do nothing because merging is off.
+void warnAboutIdleOptions(const MergeRequest &Req, Diagnostics &Diag) {
+  if (!Req.ReportPath.empty())
+    Diag.warn("--lto-merge-functions-report has no effect without "
+              "--lto-merge-functions");
+  if (Req.Print)
+    Diag.warn("--print-merged-functions has no effect without "
+              "--lto-merge-functions");
+}
+
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  InitLLVM X(Argc, Argv);
+  sys::Process::UseANSIEscapeCodes(true);
+
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 256> Args(Argv + 1, Argv + Argc);
+  expandLinkerResponseFiles(Args, Saver);
+
+  const char *Argv0 = lldArgv0(Argv[0]);
+  std::string PluginPath = defaultPluginPath(Argv[0]);
+  Diagnostics Diag(errs(), sys::path::filename(Argv0));
+  Expected<MergeRequest> Req = parseMergeRequest(Args);
+  if (!Req) {
+    Diag.error(Req.takeError());
+    return 1;
+  }
+  Diag.setWarningPolicy(Req->FatalWarnings, Req->NoWarnings);
+
+  // lld answers these without linking; we add our part.
+  if (Req->Help || Req->VersionAndExit) {
+    int RC = runLld(Argv0, Req->LldArgs);
+    if (Req->Help)
+      printMergeHelp(outs());
+    else
+      printMergeVersion(outs(), PluginPath);
+    return RC;
+  }
+
+  int RC;
+  if (Req->Enabled) {
+    RC = linkWithMerging(*Req, Argv0, PluginPath, Diag);
+  } else {
+    warnAboutIdleOptions(*Req, Diag);
+    RC = Diag.errorCount() ? 1 : runLld(Argv0, Req->LldArgs);
+  }
+  if (Req->Verbose && RC == 0)
+    printMergeVersion(outs(), PluginPath);
+  outs().flush();
+  return RC;
+}

@@ -1,0 +1,75 @@
+//===- MergePlugin.cpp - Finding and loading LTOMergeFunctions.so ---------===//
+//
+// The merger is a pass plugin, not part of this binary: the same .so serves
+// `opt`, stock ld.lld-22 and us. We look for it where both the build tree
+// and `cmake --install` put it, `../lib/LTOMergeFunctions.so` relative to
+// the directory of our own executable (resolved through /proc/self/exe, so
+// a symlink to the binary works too).
+//
+// We load it ourselves, before lld starts, for three reasons:
+//  * lld parses `-mllvm` before it loads pass plugins, so the plugin's
+//    cl::opts must already be registered when lld sees
+//    `-mllvm -lto-merge-functions-mode=...`;
+//  * a missing or broken plugin is a clear error before any work is done,
+//    instead of a fatal error deep inside LTO;
+//  * after the link we ask the plugin how often its pass ran
+//    (`lto_merge_functions_run_count`, see linkplugin/PluginState.h) to
+//    warn when there was nothing to merge.
+// The library stays loaded for the life of the process; when lld later
+// loads it again for `--load-pass-plugin`, dlopen returns the same handle,
+// so the pass and our query share one counter.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linkplugin/driver/MergePlugin.h"
+
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace lmf {
+
+static const char PluginName[] = "LTOMergeFunctions.so";
+static const char RunCountSymbol[] = "lto_merge_functions_run_count";
+
+static std::string mainExecutable(const char *Argv0) {
+  static int Anchor;
+  return sys::fs::getMainExecutable(Argv0, &Anchor);
+}
+
+std::string defaultPluginPath(const char *Argv0) {
+  SmallString<256> Path(sys::path::parent_path(mainExecutable(Argv0)));
+  sys::path::append(Path, "..", "lib", PluginName);
+  sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
+  if (!sys::fs::exists(Path))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "cannot find the merge plugin '" + Path +
+            "': this ld.lld looks for ../lib/" + PluginName +
+            " relative to its own directory; build the LTOMergeFunctions "
+            "target, or reinstall (cmake --install installs both)");
+  std::string Why;
+  sys::DynamicLibrary Lib =
+      sys::DynamicLibrary::getPermanentLibrary(Path.c_str(), &Why);
+  if (!Lib.isValid())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot load the merge plugin '" + Path +
+                                 "': " + Why);
+  auto *RunCount =
+      reinterpret_cast<unsigned (*)()>(Lib.getAddressOfSymbol(RunCountSymbol));
+  if (!RunCount)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Path +
+                                 "' is not the lto-merge-functions plugin "
+                                 "(it has no " +
+                                 RunCountSymbol + ")");
+  return MergePlugin(Path, RunCount);
+}
+
+} // namespace lmf

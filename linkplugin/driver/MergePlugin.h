@@ -1,0 +1,34 @@
+//===- MergePlugin.h - Finding and loading LTOMergeFunctions.so -*- C++ -*-===//
+#ifndef LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
+#define LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace lmf {
+
+/// `<directory of this executable>/../lib/LTOMergeFunctions.so`.
+std::string defaultPluginPath(const char *Argv0);
+
+/// The plugin, loaded into this process for the rest of its life.
+class MergePlugin {
+public:
+  /// Loads the plugin at Path; the error says what is missing.
+  static llvm::Expected<MergePlugin> load(const std::string &Path);
+
+  const std::string &path() const { return Path; }
+  /// How often the merge pass has run in this process.
+  unsigned runCount() const { return RunCount(); }
+
+private:
+  MergePlugin(std::string Path, unsigned (*RunCount)())
+      : Path(std::move(Path)), RunCount(RunCount) {}
+
+  std::string Path;
+  unsigned (*RunCount)();
+};
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,45 @@
+//===- MergeRequest.h - Our options on the linker command line --*- C++ -*-===//
+#ifndef LMF_LINKPLUGIN_DRIVER_MERGEREQUEST_H
+#define LMF_LINKPLUGIN_DRIVER_MERGEREQUEST_H
+
+#include "core/MergeOptions.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace lmf {
+
+/// What the command line asks of the merger, and what lld gets.
+struct MergeRequest {
+  /// The last of --lto-merge-functions[=mode] / --no-lto-merge-functions.
+  bool Enabled = false;
+  MergeMode Mode = MergeMode::Safe;
+  /// --lto-merge-functions-report; empty when not given.
+  std::string ReportPath;
+  /// --print-merged-functions.
+  bool Print = false;
+
+  /// lld options we look at but leave to lld.
+  bool Help = false;           // --help
+  bool VersionAndExit = false; // --version
+  bool Verbose = false;        // -v, -V
+  bool FatalWarnings = false;  // --[no-]fatal-warnings, cancelled by -w
+  bool NoWarnings = false;     // --no-warnings, -w
+  std::string OutputPath = "a.out";
+
+  /// Every argument that is not ours, in order: what lld gets.
+  std::vector<const char *> LldArgs;
+};
+
+/// Splits Args (response files already expanded, without argv[0]) into our
+/// options and lld's. Bad values of our options are errors, joined so that
+/// all of them are reported at once.
+llvm::Expected<MergeRequest>
+parseMergeRequest(llvm::ArrayRef<const char *> Args);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,15 @@
+//===- ReportPathCheck.h - Can the report be written? -----------*- C++ -*-===//
+#ifndef LMF_LINKPLUGIN_DRIVER_REPORTPATHCHECK_H
+#define LMF_LINKPLUGIN_DRIVER_REPORTPATHCHECK_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace lmf {
+
+/// Succeeds when a report can be written to Path ("-" is standard output).
+llvm::Error checkReportPath(llvm::StringRef Path);
+
+} // namespace lmf
+
+#endif

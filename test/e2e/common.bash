@@ -1,0 +1,115 @@
+# Sourced by every e2e script (the .bash suffix keeps it out of ctest's
+# *.sh glob). Sets strict mode, a private temporary directory that is removed
+# on exit, the tools, and small helpers whose failures say what went wrong.
+#
+# Environment (ctest sets both):
+#   LMF_BUILD   the build tree: $LMF_BUILD/bin/ld.lld, $LMF_BUILD/lib/*.so
+#   LLVM_TOOLS  LLVM 22's bin directory (clang, ld.lld, llvm-* of LLVM 22)
+
+set -euo pipefail
+
+: "${LMF_BUILD:?set LMF_BUILD to the build tree}"
+: "${LLVM_TOOLS:=/usr/lib/llvm-22/bin}"
+LMF_BUILD="$(cd "$LMF_BUILD" && pwd)"
+LLVM_TOOLS="$(cd "$LLVM_TOOLS" && pwd)"
+
+E2E_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+LMF_LD="$LMF_BUILD/bin/ld.lld"
+LMF_PLUGIN="$LMF_BUILD/lib/LTOMergeFunctions.so"
+CC="$LLVM_TOOLS/clang"
+CXX="$LLVM_TOOLS/clang++"
+STOCK_LD="$LLVM_TOOLS/ld.lld"
+
+for tool in "$LMF_LD" "$LMF_PLUGIN" "$CC" "$CXX" "$STOCK_LD"; do
+  [[ -e "$tool" ]] || { echo "FAIL: missing $tool" >&2; exit 1; }
+done
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/lmf-e2e.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+cd "$WORK"
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+note() {
+  echo "-- $*"
+}
+
+# expect_eq WHAT EXPECTED ACTUAL
+expect_eq() {
+  [[ "$2" == "$3" ]] || fail "$1: expected '$2', got '$3'"
+}
+
+# expect_grep WHAT PATTERN FILE: FILE must contain the (grep -E) PATTERN.
+expect_grep() {
+  grep -Eq -- "$2" "$3" || {
+    echo "---- $3:" >&2
+    head -n 40 "$3" >&2
+    fail "$1: no line matches '$2' in $3"
+  }
+}
+
+# expect_no_grep WHAT PATTERN FILE
+expect_no_grep() {
+  if grep -Eq -- "$2" "$3"; then
+    grep -E -- "$2" "$3" | head -n 5 >&2
+    fail "$1: unexpected line matching '$2' in $3"
+  fi
+}
+
+# text_size FILE: bytes in the .text section.
+text_size() {
+  "$LLVM_TOOLS/llvm-size" -A "$1" | awk '$1 == ".text" { print $2 }'
+}
+
+# cc_lto OUT.o SRC [flags...]: compile C for full LTO.
+cc_lto() {
+  local out="$1" src="$2"
+  shift 2
+  "$CC" -O2 -flto "$@" -c "$src" -o "$out"
+}
+
+# cxx_lto OUT.o SRC [flags...]: compile C++ for full LTO.
+cxx_lto() {
+  local out="$1" src="$2"
+  shift 2
+  "$CXX" -O2 -flto "$@" -c "$src" -o "$out"
+}
+
+# link_c / link_cxx OUT [inputs and flags...]: link through clang with our
+# ld.lld, the way the documentation tells users to.
+link_c() {
+  local out="$1"
+  shift
+  "$CC" -flto -fuse-ld=lld --ld-path="$LMF_LD" "$@" -o "$out"
+}
+
+link_cxx() {
+  local out="$1"
+  shift
+  "$CXX" -flto -fuse-ld=lld --ld-path="$LMF_LD" "$@" -o "$out"
+}
+
+# run_ok WHAT CMD...: runs CMD, fails with its stderr if it fails.
+run_ok() {
+  local what="$1"
+  shift
+  if ! "$@" >"$WORK/run.out" 2>"$WORK/run.err"; then
+    cat "$WORK/run.err" >&2
+    fail "$what: command failed: $*"
+  fi
+}
+
+# expect_link_error WHAT PATTERN CMD...: CMD must exit with status 1..127
+# (an error, not a crash) and print a line matching PATTERN on stderr.
+expect_link_error() {
+  local what="$1" pattern="$2" rc=0
+  shift 2
+  "$@" >"$WORK/err.out" 2>"$WORK/err.txt" || rc=$?
+  ((rc != 0)) || fail "$what: expected a failure, the command succeeded"
+  ((rc < 128)) || { cat "$WORK/err.txt" >&2; fail "$what: crashed (status $rc)"; }
+  expect_no_grep "$what (no crash report)" "Stack dump|PLEASE submit" "$WORK/err.txt"
+  expect_grep "$what" "$pattern" "$WORK/err.txt"
+}

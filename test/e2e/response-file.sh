@@ -1,0 +1,61 @@
+#!/bin/bash
+# Our options work inside response files (@file), as clang, CMake and Ninja
+# write them for long link lines: nested files, quoted arguments, lld's
+# --rsp-quoting, and the whole link line in one file given to ld.lld
+# directly. A missing response file is lld's error, word for word.
+source "$(dirname "$0")/common.bash"
+
+cat > prog.c <<'C'
+#include <stdio.h>
+__attribute__((noinline)) int a(int x) { int s = 0; for (int i = 0; i < x; i++) s += i * i ^ s; return s; }
+__attribute__((noinline)) int b(int x) { int s = 0; for (int i = 0; i < x; i++) s += i * i ^ s; return s; }
+int (*volatile pa)(int) = a, (*volatile pb)(int) = b;
+int main(void) { printf("%d %d %d\n", pa(7), pb(7), pa == pb); return 0; }
+C
+cc_lto prog.o prog.c
+
+# Options in a response file passed through clang's -Wl, (GNU quoting: the
+# report path has a space).
+cat > opts.rsp <<'RSP'
+--lto-merge-functions=all
+--print-merged-functions "--lto-merge-functions-report=my report.json"
+RSP
+run_ok "-Wl,@opts.rsp" link_c prog prog.o -Wl,@opts.rsp
+expect_grep "listing from @file" '^  removing identical function (a|b) \(erased\)' run.out
+[[ -s "my report.json" ]] || fail "the report named in the response file was not written"
+expect_eq "mode from @file (all: one address)" "1" "$(./prog | cut -d' ' -f3)"
+
+# Nested response files; the last mode (from the inner file) wins.
+echo '--lto-merge-functions=all @inner.rsp' > outer.rsp
+echo '--lto-merge-functions --print-merged-functions' > inner.rsp
+run_ok "nested @file" link_c nested prog.o -Wl,@outer.rsp
+expect_grep "nested listing" '^  removing identical function (a|b) \(callers-redirected\)' run.out
+expect_eq "mode from the nested file (safe)" "0" "$(./nested | cut -d' ' -f3)"
+
+# lld's quoting rules: with --rsp-quoting=windows a backslash is literal.
+printf '%s\n' '--lto-merge-functions --lto-merge-functions-report=win\report.json' > win.rsp
+run_ok "windows quoting" link_c win prog.o -Wl,--rsp-quoting=windows -Wl,@win.rsp
+[[ -s 'win\report.json' ]] || fail "--rsp-quoting=windows: report 'win\\report.json' missing: $(ls)"
+run_ok "posix quoting" link_c posix prog.o -Wl,@win.rsp
+[[ -s winreport.json ]] || fail "default quoting: report 'winreport.json' missing: $(ls)"
+
+# The whole link line in one response file, given to ld.lld directly, as
+# clang does when the line is too long.
+"$CC" -flto -fuse-ld=lld --ld-path="$LMF_LD" prog.o -o direct \
+  -Wl,--lto-merge-functions,--print-merged-functions -### 2> cmd.txt
+python3 - cmd.txt > link.rsp <<'PY'
+import shlex, sys
+line = [l for l in open(sys.argv[1]) if "ld.lld" in l and "--lto-merge" in l][-1]
+args = shlex.split(line)[1:]
+print("\n".join(shlex.quote(a) for a in args))
+PY
+grep -q -- '--lto-merge-functions' link.rsp || fail "could not extract the link line: $(cat cmd.txt)"
+run_ok "ld.lld @link.rsp" "$LMF_LD" @link.rsp
+expect_grep "direct @file listing" '^  removing identical function (a|b) ' run.out
+expect_eq "program linked from @file" "$(./nested)" "$(./direct)"
+
+# A missing response file is reported exactly as stock ld.lld reports it.
+rc=0; "$LMF_LD" @missing.rsp prog.o -o never 2> ours.txt || rc=$?
+((rc == 1)) || fail "missing @file: exit status $rc"
+rc=0; "$STOCK_LD" @missing.rsp prog.o -o never 2> stock.txt || rc=$?
+expect_eq "missing @file message" "$(sed 's/^[^:]*: //' stock.txt)" "$(sed 's/^[^:]*: //' ours.txt)"

@@ -1,0 +1,51 @@
+#!/bin/bash
+# A template-heavy C++ program linked with and without
+# --lto-merge-functions: same output, smaller .text, and the JSON report and
+# the --print-merged-functions listing name the same folds.
+source "$(dirname "$0")/common.bash"
+SRC="$E2E_DIR/inputs/templates.cpp"
+
+cxx_lto t.o "$SRC"
+run_ok "plain link" link_cxx plain t.o
+run_ok "merging link" link_cxx merged t.o -Wl,--lto-merge-functions \
+  -Wl,--lto-merge-functions-report=report.json -Wl,--print-merged-functions
+cp "$WORK/run.out" listing.txt
+
+expect_eq "program output" "$(./plain)" "$(./merged)"
+
+plain_text=$(text_size plain)
+merged_text=$(text_size merged)
+note ".text: $plain_text bytes plain, $merged_text bytes merged"
+((merged_text < plain_text)) ||
+  fail ".text did not shrink: $plain_text -> $merged_text bytes"
+
+# Instantiations that must fold: enumSum<Green> into enumSum<Red> (same
+# underlying type) and Pool<Square*>::checksum into another Pool<T*>.
+expect_grep "listing" '^selected function _Z7enumSumI' listing.txt
+expect_grep "listing" '^  removing identical function _Z7enumSumI(5Green|4Blue)Eli \(' listing.txt
+expect_grep "listing" '^  removing identical function _ZNK4PoolIPN6shapes[0-9]+[A-Za-z]+EE8checksumEv \(' listing.txt
+expect_grep "report" '"schema": "lto-merge-functions-report/1"' report.json
+
+# The report and the listing describe the same folds, in the same order.
+python3 - report.json listing.txt <<'PY' || fail "report and listing disagree"
+import json, re, sys
+report = json.load(open(sys.argv[1]))
+listing = open(sys.argv[2]).read().splitlines()
+from_report = []
+for g in report["groups"]:
+    from_report.append(("selected", g["survivor"]))
+    from_report += [("removing", m["name"], m["action"]) for m in g["members"]]
+from_listing = []
+for line in listing:
+    m = re.match(r"selected function (\S+)$", line)
+    if m:
+        from_listing.append(("selected", m.group(1)))
+    m = re.match(r"  removing identical function (\S+) \((\S+)\)$", line)
+    if m:
+        from_listing.append(("removing", m.group(1), m.group(2)))
+folded = sum(1 for e in from_report if e[0] == "removing")
+assert folded == report["functions_folded"], "functions_folded mismatch"
+assert folded >= 10, "only %d folds" % folded
+assert from_report == from_listing, "listing differs from report"
+print("-- %d functions folded, listed and reported" % folded)
+PY
