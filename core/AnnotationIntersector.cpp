@@ -83,24 +83,34 @@ void intersectInstructionMetadata(Instruction &Body, const Instruction &Member,
   for (const auto &[Kind, Node] : MDs) {
     if (Policy.instructionMetadataRole(Kind) != MetadataRole::Intersectable)
       continue;
-    Body.setMetadata(Kind,
-                     intersectMetadata(Kind, Node, Member.getMetadata(Kind)));
+    MDNode *Meet = intersectMetadata(Kind, Node, Member.getMetadata(Kind));
+    if (Meet != Node)
+      Body.setMetadata(Kind, Meet);
   }
 }
 
 } // namespace
 
+/// The intersection of two attribute lists; identical lists (the common
+/// case: lists are uniqued) cost nothing.
+static std::optional<AttributeList>
+intersectLists(LLVMContext &Ctx, AttributeList A, AttributeList B) {
+  if (A == B)
+    return A;
+  return A.intersectWith(Ctx, B);
+}
+
 bool canIntersectAnnotations(const Function &Body, const Function &Member) {
   LLVMContext &Ctx = Body.getContext();
-  if (!Body.getAttributes().intersectWith(Ctx, Member.getAttributes()))
+  if (!intersectLists(Ctx, Body.getAttributes(), Member.getAttributes()))
     return false;
   bool Ok = true;
   forEachInstructionPair(
       Body, Member, [&](const Instruction &B, const Instruction &M) {
         const auto *CB = dyn_cast<CallBase>(&B);
         const auto *CM = dyn_cast<CallBase>(&M);
-        if (CB && CM &&
-            !CB->getAttributes().intersectWith(Ctx, CM->getAttributes()))
+        if (Ok && CB && CM &&
+            !intersectLists(Ctx, CB->getAttributes(), CM->getAttributes()))
           Ok = false;
       });
   return Ok;
@@ -110,21 +120,24 @@ void intersectAnnotations(Function &Body, const Function &Member,
                           const AnnotationPolicy &Policy) {
   LLVMContext &Ctx = Body.getContext();
   if (auto Attrs =
-          Body.getAttributes().intersectWith(Ctx, Member.getAttributes()))
-    Body.setAttributes(*Attrs);
+          intersectLists(Ctx, Body.getAttributes(), Member.getAttributes()))
+    if (*Attrs != Body.getAttributes())
+      Body.setAttributes(*Attrs);
   MaybeAlign MemberAlign = Member.getAlign();
   if (MemberAlign && (!Body.getAlign() || *MemberAlign > *Body.getAlign()))
     Body.setAlignment(MemberAlign);
   forEachInstructionPair(
       Body, Member, [&](Instruction &B, const Instruction &M) {
         B.andIRFlags(&M);
-        intersectInstructionMetadata(B, M, Policy);
+        if (B.hasMetadataOtherThanDebugLoc())
+          intersectInstructionMetadata(B, M, Policy);
         auto *CB = dyn_cast<CallBase>(&B);
         const auto *CM = dyn_cast<CallBase>(&M);
         if (CB && CM)
           if (auto Attrs =
-                  CB->getAttributes().intersectWith(Ctx, CM->getAttributes()))
-            CB->setAttributes(*Attrs);
+                  intersectLists(Ctx, CB->getAttributes(), CM->getAttributes()))
+            if (*Attrs != CB->getAttributes())
+              CB->setAttributes(*Attrs);
       });
 }
 

@@ -55,6 +55,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Support/TimeProfiler.h"
 
+#include <atomic>
+
 using namespace llvm;
 
 namespace lmf {
@@ -82,6 +84,10 @@ private:
   std::vector<uint64_t> ClassOf;
   std::vector<uint64_t> SkeletonHash;
   std::vector<ReferenceList> Refs;
+  /// Skeletons kept from encodeMembers for the exact split, within budget.
+  std::vector<Encoding> Skeletons;
+  std::atomic<uint64_t> CachedTokens{0};
+  static constexpr uint64_t CacheBudgetTokens = 64ull << 20; // 512 MiB
   /// The current classes of two or more members.
   std::vector<CandidateClass> Classes;
 };
@@ -113,6 +119,11 @@ void Refiner::encodeMembers() {
     SkeletonHash[Index] = hashEncoding(Skeleton);
     for (const ClassReference &R : References)
       Refs[Index].push_back(IndexOf.find(R.Target)->second);
+    // Keep the skeleton for the exact split while memory allows; past the
+    // budget, the split encodes again. Either way the result is the same.
+    if (CachedTokens.fetch_add(Skeleton.size()) + Skeleton.size() <=
+        CacheBudgetTokens)
+      Skeletons[Index] = std::move(Skeleton);
   });
 }
 
@@ -129,7 +140,10 @@ std::vector<CandidateClass> Refiner::skeletonClasses() {
     Split[B] = splitByEncoding(
         Buckets[B],
         [&](size_t I, Encoding &Out) {
-          encodeSkeleton(*In.Candidates[I], Ctx, Out, Unused);
+          if (!Skeletons[I].empty())
+            Out = std::move(Skeletons[I]);
+          else
+            encodeSkeleton(*In.Candidates[I], Ctx, Out, Unused);
         },
         /*KeepSingletons=*/false);
     // Members whose attributes cannot be intersected leave the class.
@@ -206,6 +220,7 @@ RefinementResult Refiner::run() {
   ClassOf.resize(N);
   SkeletonHash.assign(N, 0);
   Refs.resize(N);
+  Skeletons.resize(N);
   for (size_t I = 0; I < N; ++I) {
     ClassOf[I] = I;
     if (In.Candidates[I])
@@ -214,6 +229,8 @@ RefinementResult Refiner::run() {
   buildTables();
   encodeMembers();
   Classes = skeletonClasses();
+  Skeletons.clear();
+  Skeletons.shrink_to_fit();
   for (const CandidateClass &C : Classes)
     for (size_t I : C)
       ClassOf[I] = C.front();

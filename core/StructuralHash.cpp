@@ -43,19 +43,23 @@ uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
                        All.drop_front(SkeletonSize));
 }
 
+/// One multiply-xorshift step: cheap, and good enough for a prefilter whose
+/// collisions only cost an exact comparison.
+static uint64_t mix(uint64_t H, uint64_t V) {
+  H ^= V + 0x9e3779b97f4a7c15ULL + (H << 6) + (H >> 2);
+  return H * 0xff51afd7ed558ccdULL;
+}
+
 uint64_t shapeHash(const llvm::Function &F) {
   // Blocks are summed so that layout order does not matter: the encoding
   // walks blocks in CFG order, not layout order.
   uint64_t BlockSum = 0;
-  llvm::SmallVector<uint64_t, 64> Tokens;
   for (const llvm::BasicBlock &BB : F) {
-    Tokens.clear();
-    for (const llvm::Instruction &I : BB) {
-      Tokens.push_back(I.getOpcode());
-      Tokens.push_back(I.getType()->getTypeID());
-      Tokens.push_back(I.getNumOperands());
-    }
-    BlockSum += hashEncoding(Tokens);
+    uint64_t H = 0x51ab;
+    for (const llvm::Instruction &I : BB)
+      H = mix(H, uint64_t(I.getOpcode()) << 32 | I.getNumOperands() << 8 |
+                     I.getType()->getTypeID());
+    BlockSum += H;
   }
   uint64_t Header[] = {F.arg_size(), F.getCallingConv(), F.size(), BlockSum,
                        F.isVarArg()};
