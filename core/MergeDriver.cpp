@@ -3,27 +3,30 @@
 // The driver reads like the algorithm:
 //
 //   1. collect the candidates (Eligibility.h), numbered in module order;
-//   2. hash every candidate in parallel (StructuralHash.h), each task writing
-//      its own slot of a preallocated vector;
-//   3. group candidates by hash into buckets, ordered by their first member;
-//   4. resolve each bucket with two or more members in parallel: encode each
-//      member once, sort the encodings with the total order, cut the sorted
-//      list into classes of equal functions;
-//   5. plan and apply each class serially, in bucket order (MergePlan.h,
-//      AnnotationIntersector.h, FoldRewriter.h);
-//   6. the functions whose bodies the folds changed (callers of a folded
-//      function) are rehashed, and only buckets holding one of them are
-//      resolved again; repeat until a round folds nothing.
+//   2. hash every candidate's shape in parallel (StructuralHash.h), each task
+//      writing its own slot of a preallocated vector; a function alone in
+//      its shape cannot have a twin and is never encoded;
+//   3. find the classes of equal functions among the others: by partition
+//      refinement (PartitionRefinement.h), which compares references to
+//      other candidates by class and so folds cycles of twins; or, when
+//      refinement is off, by the full structural hash, each bucket split
+//      exactly with the total order (ClassSplitting.h);
+//   4. weaken every class to the meet of its members' annotations, then
+//      plan and apply each class serially, in order of its first member
+//      (MergePlan.h, AnnotationIntersector.h, FoldRewriter.h);
+//   5. the functions whose bodies the folds changed (callers of a folded
+//      function) get their shape rehashed, and only shape buckets holding
+//      one of them are resolved again; repeat until a round folds nothing.
 //
-// Only steps 2 and 4 run in parallel, and they only read IR. Every order that
+// Only steps 2 and 3 run in parallel, and they only read IR. Every order that
 // reaches the output derives from candidate indices, that is from module
 // order, never from thread timing or pointer values, so the resulting module
 // is byte-identical for any thread count.
 //
 // A class member whose body was changed earlier in the same round (because
-// it called a function folded by an earlier class) no longer has the
-// encoding that put it in its class. It is left for the next round, when it
-// is rehashed and compared again.
+// it called a function folded by an earlier class) may no longer have the
+// encoding that put it in its class; such classes are compared again,
+// exactly, against the IR as it is at that moment, before anything folds.
 //
 //===----------------------------------------------------------------------===//
 
