@@ -119,6 +119,16 @@ static StringRef thunkObstacle(const Function &G) {
   for (const Argument &A : G.args())
     if (A.hasInAllocaAttr() || A.hasPreallocatedAttr())
       return "inalloca/preallocated argument cannot be forwarded by a thunk";
+  // tailcc and swifttailcc thunks must use musttail, which the verifier
+  // forbids with these parameter attributes.
+  CallingConv::ID CC = G.getCallingConv();
+  if (CC == CallingConv::Tail || CC == CallingConv::SwiftTail)
+    for (const Argument &A : G.args())
+      for (Attribute::AttrKind K :
+           {Attribute::InReg, Attribute::ByRef, Attribute::SwiftError})
+        if (A.hasAttribute(K))
+          return "tail-call convention thunk cannot forward "
+                 "inreg/byref/swifterror arguments";
   if (!thunkIsSmaller(G))
     return "thunk is not smaller than the body";
   return "";
