@@ -108,6 +108,7 @@ void Refiner::buildTables() {
 }
 
 void Refiner::encodeMembers() {
+  TimeTraceScope Trace("LTOMergeFunctions.Refine.Encode");
   EncodingContext Ctx = In.Base;
   Ctx.CalleeClasses = &Result.Tables.Callee;
   Ctx.AddressClasses = &Result.Tables.Address;
@@ -128,6 +129,7 @@ void Refiner::encodeMembers() {
 }
 
 std::vector<CandidateClass> Refiner::skeletonClasses() {
+  TimeTraceScope Trace("LTOMergeFunctions.Refine.Split");
   EncodingContext Ctx = In.Base;
   Ctx.CalleeClasses = &Result.Tables.Callee;
   Ctx.AddressClasses = &Result.Tables.Address;
@@ -196,6 +198,7 @@ Refiner::splitByReferences(const CandidateClass &C) const {
 /// One step: splits every class by the previous ids. Returns whether any
 /// class split.
 bool Refiner::iterate() {
+  TimeTraceScope Trace("LTOMergeFunctions.Refine.Iterate");
   std::vector<std::vector<CandidateClass>> Split(Classes.size());
   forEachIndex(In.Runner, Classes.size(), In.SerialThreshold,
                [&](size_t C) { Split[C] = splitByReferences(Classes[C]); });

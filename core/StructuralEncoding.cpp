@@ -37,6 +37,7 @@
 
 #include "core/AnnotationPolicy.h"
 #include "core/GlobalNumbering.h"
+#include "core/LocalValueTable.h"
 #include "core/WalkOrder.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -62,6 +63,7 @@ namespace {
 enum Tag : uint64_t {
   TagFunction = 0xF0,
   TagBlock,
+  TagBlockEnd,
   TagInstruction,
   TagArgument,
   TagLocal,
@@ -110,7 +112,7 @@ const Constant *personalityThatMatters(const Function &F) {
 /// time costs more than filling them.
 struct EncoderScratch {
   SmallVector<const BasicBlock *, 16> Blocks;
-  DenseMap<const Value *, uint64_t> LocalNumbers;
+  LocalValueTable LocalNumbers;
   SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
 };
 
@@ -153,7 +155,7 @@ private:
   Encoding &Out;
   std::vector<ClassReference> &Refs;
   SmallVectorImpl<const BasicBlock *> &Blocks;
-  DenseMap<const Value *, uint64_t> &LocalNumbers;
+  LocalValueTable &LocalNumbers;
   SmallVectorImpl<std::pair<unsigned, MDNode *>> &MDs;
   /// MDNodes currently being encoded, for cycles (self-referential loops).
   SmallVector<const MDNode *, 8> MDStack;
@@ -190,11 +192,11 @@ void FunctionEncoder::run() {
 void FunctionEncoder::numberLocals() {
   uint64_t Next = 0;
   for (const Argument &A : F.args())
-    LocalNumbers[&A] = Next++;
+    LocalNumbers.insert(&A, Next++);
   for (const BasicBlock *BB : Blocks) {
-    LocalNumbers[BB] = Next++;
+    LocalNumbers.insert(BB, Next++);
     for (const Instruction &I : *BB)
-      LocalNumbers[&I] = Next++;
+      LocalNumbers.insert(&I, Next++);
   }
 }
 
@@ -235,10 +237,12 @@ void FunctionEncoder::encodeFunctionMetadata() {
 }
 
 void FunctionEncoder::encodeBlock(const BasicBlock &BB) {
+  // Every instruction starts with TagInstruction, so an end tag delimits the
+  // block without counting it first (BasicBlock::size() walks the list).
   emit(TagBlock);
-  emit(BB.size());
   for (const Instruction &I : BB)
     encodeInstruction(I);
+  emit(TagBlockEnd);
 }
 
 void FunctionEncoder::encodeInstruction(const Instruction &I) {
@@ -394,17 +398,15 @@ void FunctionEncoder::encodeCallee(const Value *V) {
 
 void FunctionEncoder::encodeOperand(const Value *V) {
   if (isa<Argument>(V) || isa<Instruction>(V)) {
-    auto It = LocalNumbers.find(V);
     emit(isa<Argument>(V) ? TagArgument : TagLocal);
     // A value of another function cannot appear in a valid body; encode it
     // as unknown rather than trusting a pointer.
-    emit(It == LocalNumbers.end() ? ~0ULL : It->second);
+    emit(LocalNumbers.lookup(V, ~0ULL));
     return;
   }
-  if (const auto *BB = dyn_cast<BasicBlock>(V)) {
-    auto It = LocalNumbers.find(BB);
+  if (isa<BasicBlock>(V)) {
     emit(TagBlockRef);
-    emit(It == LocalNumbers.end() ? ~0ULL : It->second);
+    emit(LocalNumbers.lookup(V, ~0ULL));
     return;
   }
   if (const auto *C = dyn_cast<Constant>(V)) {

@@ -10,9 +10,10 @@
 
 #include "core/WalkOrder.h"
 
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
+
+#include <vector>
 
 using namespace llvm;
 
@@ -27,14 +28,18 @@ void blocksInWalkOrder(const Function &F,
     Order.push_back(&F.front());
     return;
   }
+  // Blocks carry a number unique in their function: a flag per number is
+  // cheaper than a set of pointers.
+  static thread_local std::vector<char> Seen;
+  Seen.assign(F.getMaxBlockNumber(), 0);
   size_t First = Order.size();
-  SmallPtrSet<const BasicBlock *, 32> Seen;
   SmallVector<const BasicBlock *, 16> Stack;
   Stack.push_back(&F.getEntryBlock());
   while (!Stack.empty()) {
     const BasicBlock *BB = Stack.pop_back_val();
-    if (!Seen.insert(BB).second)
+    if (Seen[BB->getNumber()])
       continue;
+    Seen[BB->getNumber()] = 1;
     Order.push_back(BB);
     // Push in reverse so the first successor is visited first.
     const Instruction *Term = BB->getTerminator();
@@ -46,7 +51,7 @@ void blocksInWalkOrder(const Function &F,
   if (Order.size() - First == F.size())
     return;
   for (const BasicBlock &BB : F)
-    if (!Seen.count(&BB))
+    if (!Seen[BB.getNumber()])
       Order.push_back(&BB);
 }
 
