@@ -100,29 +100,17 @@ intersectLists(LLVMContext &Ctx, AttributeList A, AttributeList B) {
   return A.intersectWith(Ctx, B);
 }
 
-bool canIntersectAnnotations(const Function &Body, const Function &Member) {
-  LLVMContext &Ctx = Body.getContext();
-  if (!intersectLists(Ctx, Body.getAttributes(), Member.getAttributes()))
-    return false;
-  bool Ok = true;
-  forEachInstructionPair(
-      Body, Member, [&](const Instruction &B, const Instruction &M) {
-        const auto *CB = dyn_cast<CallBase>(&B);
-        const auto *CM = dyn_cast<CallBase>(&M);
-        if (Ok && CB && CM &&
-            !intersectLists(Ctx, CB->getAttributes(), CM->getAttributes()))
-          Ok = false;
-      });
-  return Ok;
-}
-
-void intersectAnnotations(Function &Body, const Function &Member,
+bool intersectAnnotations(Function &Body, const Function &Member,
                           const AnnotationPolicy &Policy) {
   LLVMContext &Ctx = Body.getContext();
+  bool Complete = true;
   if (auto Attrs =
-          intersectLists(Ctx, Body.getAttributes(), Member.getAttributes()))
+          intersectLists(Ctx, Body.getAttributes(), Member.getAttributes())) {
     if (*Attrs != Body.getAttributes())
       Body.setAttributes(*Attrs);
+  } else {
+    Complete = false;
+  }
   MaybeAlign MemberAlign = Member.getAlign();
   if (MemberAlign && (!Body.getAlign() || *MemberAlign > *Body.getAlign()))
     Body.setAlignment(MemberAlign);
@@ -133,12 +121,16 @@ void intersectAnnotations(Function &Body, const Function &Member,
           intersectInstructionMetadata(B, M, Policy);
         auto *CB = dyn_cast<CallBase>(&B);
         const auto *CM = dyn_cast<CallBase>(&M);
-        if (CB && CM)
-          if (auto Attrs =
-                  intersectLists(Ctx, CB->getAttributes(), CM->getAttributes()))
-            if (*Attrs != CB->getAttributes())
-              CB->setAttributes(*Attrs);
+        if (!CB || !CM)
+          return;
+        auto Attrs =
+            intersectLists(Ctx, CB->getAttributes(), CM->getAttributes());
+        if (!Attrs)
+          Complete = false;
+        else if (*Attrs != CB->getAttributes())
+          CB->setAttributes(*Attrs);
       });
+  return Complete;
 }
 
 } // namespace lmf

@@ -10,16 +10,13 @@ namespace lmf {
 
 class AnnotationPolicy;
 
-/// True when every attribute list of Body (function and call sites) can be
-/// intersected with Member's. Body and Member must compare equal.
-bool canIntersectAnnotations(const llvm::Function &Body,
-                             const llvm::Function &Member);
-
 /// Weakens the annotations of Body so that they hold for Member as well:
 /// poison and fast-math flags are intersected, `!range` unioned, `!tbaa`
 /// generalized, `dereferenceable` takes the minimum, other differing facts
-/// are dropped. Requires canIntersectAnnotations(Body, Member).
-void intersectAnnotations(llvm::Function &Body, const llvm::Function &Member,
+/// are dropped. Returns false when some attribute list could not be
+/// intersected (which equal encodings rule out); Body is then only partly
+/// weakened, which is still sound for Body, but Member must not be folded.
+bool intersectAnnotations(llvm::Function &Body, const llvm::Function &Member,
                           const AnnotationPolicy &Policy);
 
 } // namespace lmf

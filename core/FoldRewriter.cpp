@@ -17,7 +17,9 @@
 // A call redirected from a function with debug info to a body with debug
 // info must carry a location, or the verifier rejects the module; calls that
 // had none get a line-0 location in their caller's subprogram. Every function
-// whose body changed is recorded so the next round rehashes it.
+// whose encoding may have changed is recorded so the next round rehashes it;
+// replacing a reference by one to the same class (partition refinement)
+// changes no encoding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,8 +61,22 @@ SmallVector<CallBase *, 8> directCallsTo(Function &G) {
   return Calls;
 }
 
+/// True when referring to Body instead of G leaves every encoding as it
+/// was: both stand for the same class in the tables that apply to the
+/// references being replaced (all of them, or only direct calls).
+bool keepsEncodings(const Function &G, const Function &Body, bool CallsOnly,
+                    const RewriteContext &Ctx) {
+  if (!Ctx.Tables)
+    return false;
+  const auto &Table = CallsOnly ? Ctx.Tables->Callee : Ctx.Tables->Address;
+  auto FromG = Table.find(&G), FromBody = Table.find(&Body);
+  return FromG != Table.end() && FromBody != Table.end() &&
+         FromG->second == FromBody->second;
+}
+
 void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
-  collectUserFunctions(G, Ctx.Touched);
+  if (!keepsEncodings(G, Body, /*CallsOnly=*/false, Ctx))
+    collectUserFunctions(G, Ctx.Touched);
   SmallVector<CallBase *, 8> Calls = directCallsTo(G);
   G.replaceAllUsesWith(&Body);
   for (CallBase *CB : Calls)
@@ -68,10 +84,12 @@ void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
 }
 
 void redirectDirectCalls(Function &G, Function &Body, RewriteContext &Ctx) {
+  bool Keeps = keepsEncodings(G, Body, /*CallsOnly=*/true, Ctx);
   for (CallBase *CB : directCallsTo(G)) {
     CB->setCalledOperand(&Body);
     ensureCallLocation(*CB, Body);
-    Ctx.Touched.insert(CB->getFunction());
+    if (!Keeps)
+      Ctx.Touched.insert(CB->getFunction());
   }
 }
 

@@ -12,7 +12,8 @@ namespace lmf {
 class GlobalNumbering;
 
 /// What the rewriter needs besides the IR: the numbering it keeps up to date
-/// and the set of functions whose bodies it changed (to be rehashed).
+/// and the set of functions whose encodings its changes may have changed
+/// (to be compared again).
 struct RewriteContext {
   GlobalNumbering &Globals;
   llvm::SmallPtrSetImpl<llvm::Function *> &Touched;

@@ -105,11 +105,11 @@ private:
   std::vector<CandidateClass> dirtyShapeBuckets() const;
   std::vector<CandidateClass>
   resolveBuckets(const std::vector<CandidateClass> &Buckets, GroupStats *Stats);
-  void weakenToMeet(ArrayRef<size_t> Class);
+  void weakenToMeet(ArrayRef<Function *> Members);
   bool applyClass(const CandidateClass &Class,
                   SmallPtrSetImpl<Function *> &Touched);
-  bool foldMembers(ArrayRef<Function *> Members,
-                   SmallPtrSetImpl<Function *> &Touched);
+  bool foldClass(ArrayRef<Function *> Members,
+                 SmallPtrSetImpl<Function *> &Touched);
   void recordGroup(const ClassPlan &Plan, Function &Body,
                    ArrayRef<std::string> Names, ArrayRef<FoldAction> Outcomes);
   void emitRemark(Function &G, const Function &Survivor, FoldAction Action);
@@ -334,33 +334,37 @@ void MergeSession::recordGroup(const ClassPlan &Plan, Function &Body,
 /// the IR as it is now; the class may split.
 bool MergeSession::applyClass(const CandidateClass &Class,
                               SmallPtrSetImpl<Function *> &Touched) {
-  SmallVector<size_t, 4> Live;
+  SmallVector<Function *, 4> Members;
   bool AnyTouched = false;
   for (size_t Index : Class) {
     if (!Candidates[Index])
       continue;
-    Live.push_back(Index);
+    Members.push_back(Candidates[Index]);
     AnyTouched |= Touched.count(Candidates[Index]) != 0;
   }
-  if (Live.size() < 2)
+  if (Members.size() < 2)
     return false;
-  weakenToMeet(Live);
-  std::vector<CandidateClass> Split;
-  if (AnyTouched)
-    Split = splitByEncoding(
-        Live,
-        [&](size_t I, Encoding &Out) {
-          encodeFunction(*Candidates[I], EncodeCtx, Out);
-        },
-        /*KeepSingletons=*/false);
-  else
-    Split.push_back(CandidateClass(Live.begin(), Live.end()));
+  if (!AnyTouched)
+    return foldClass(Members, Touched);
+
+  // An earlier fold of this round changed some members: give all of them
+  // the meet first (they were equal when the class was formed, and callers
+  // may rely on that), then compare them again, exactly, as they are now.
+  weakenToMeet(Members);
+  SmallVector<size_t, 4> Live;
+  for (Function *F : Members)
+    Live.push_back(IndexOf.find(F)->second);
   bool Folded = false;
-  for (const CandidateClass &C : Split) {
-    SmallVector<Function *, 4> Members;
+  for (const CandidateClass &C : splitByEncoding(
+           Live,
+           [&](size_t I, Encoding &Out) {
+             encodeFunction(*Candidates[I], EncodeCtx, Out);
+           },
+           /*KeepSingletons=*/false)) {
+    SmallVector<Function *, 4> Part;
     for (size_t Index : C)
-      Members.push_back(Candidates[Index]);
-    Folded |= foldMembers(Members, Touched);
+      Part.push_back(Candidates[Index]);
+    Folded |= foldClass(Part, Touched);
   }
   return Folded;
 }
@@ -370,38 +374,40 @@ bool MergeSession::applyClass(const CandidateClass &Class,
 /// callee's class matched; it then reaches another member of that class,
 /// which must not promise more than the callee it replaced, even if that
 /// member itself is never folded.
-void MergeSession::weakenToMeet(ArrayRef<size_t> Class) {
-  Function &First = *Candidates[Class.front()];
-  for (size_t Index : Class.drop_front())
-    if (canIntersectAnnotations(First, *Candidates[Index]))
-      intersectAnnotations(First, *Candidates[Index], Policy);
-  for (size_t Index : Class.drop_front())
-    if (canIntersectAnnotations(*Candidates[Index], First))
-      intersectAnnotations(*Candidates[Index], First, Policy);
+void MergeSession::weakenToMeet(ArrayRef<Function *> Members) {
+  Function &First = *Members.front();
+  for (Function *F : Members.drop_front())
+    intersectAnnotations(First, *F, Policy);
+  for (Function *F : Members.drop_front())
+    intersectAnnotations(*F, First, Policy);
 }
 
-bool MergeSession::foldMembers(ArrayRef<Function *> Members,
-                               SmallPtrSetImpl<Function *> &Touched) {
+/// Plans and folds one class of equal functions. The survivor takes the
+/// meet of every member's annotations; members that are not folded take it
+/// too (see weakenToMeet).
+bool MergeSession::foldClass(ArrayRef<Function *> Members,
+                             SmallPtrSetImpl<Function *> &Touched) {
   ClassPlan Plan = planClass(Members, Facts, Opts.Mode);
   Function &Survivor = *Plan.Survivor;
-  // Attributes the survivor cannot intersect with (rare: custom merges that
-  // fail) keep that member out.
+  // Equal encodings imply intersectable attributes; a member for which the
+  // intersection still fails stays out rather than weaken nothing.
   llvm::erase_if(Plan.Folded, [&](const MemberPlan &P) {
-    if (canIntersectAnnotations(Survivor, *P.Fn))
+    if (intersectAnnotations(Survivor, *P.Fn, Policy))
       return false;
     Plan.Refused.push_back({P.Fn, "attributes cannot be intersected"});
     return true;
   });
   for (const Refusal &R : Plan.Refused) {
+    intersectAnnotations(Survivor, *R.Fn, Policy);
     Result.Refusals.push_back(
         {R.Fn->getName().str(), Survivor.getName().str(), R.Reason.str()});
     ++Result.Stats.Refused;
     ++NumRefused;
   }
+  for (const Refusal &R : Plan.Refused)
+    intersectAnnotations(*R.Fn, Survivor, Policy);
   if (!Plan.foldsAnything())
     return false;
-
-  // Annotations already are the meet of the class (weakenToMeet).
 
   std::string SurvivorName = Survivor.getName().str();
   RewriteContext RC{Globals, Touched, &Tables};

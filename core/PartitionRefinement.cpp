@@ -27,9 +27,9 @@
 // Members of one class must also be able to share their optimizer facts:
 // a caller folded because its callee's class matched may now reach any
 // member of that class, so every member is later weakened to the meet of the
-// class's annotations (MergeDriver.cpp). A member whose attributes cannot be
-// intersected with its class (which the encoding should already rule out)
-// leaves the class before the iterations start.
+// class's annotations (MergeDriver.cpp). Equal encodings guarantee that the
+// meet exists: every attribute whose intersection can fail (ABI attributes,
+// string attributes, the alignment of by-value arguments) is encoded.
 //
 // At the fixpoint, the members of each class encode to exactly the same list
 // under the final table, so the comparator, which is a total order for any
@@ -49,7 +49,6 @@
 
 #include "core/PartitionRefinement.h"
 
-#include "core/AnnotationIntersector.h"
 #include "core/StructuralHash.h"
 
 #include "llvm/IR/Function.h"
@@ -148,13 +147,6 @@ std::vector<CandidateClass> Refiner::skeletonClasses() {
             encodeSkeleton(*In.Candidates[I], Ctx, Out, Unused);
         },
         /*KeepSingletons=*/false);
-    // Members whose attributes cannot be intersected leave the class.
-    for (CandidateClass &C : Split[B]) {
-      const Function &First = *In.Candidates[C.front()];
-      llvm::erase_if(C, [&](size_t I) {
-        return !canIntersectAnnotations(First, *In.Candidates[I]);
-      });
-    }
   });
   std::vector<CandidateClass> Found;
   for (size_t B = 0; B < Buckets.size(); ++B) {
