@@ -1,0 +1,56 @@
+"""The link configurations the size harness compares.
+
+Every configuration links with the same linker (ours, ``build/bin/ld.lld``;
+without our options it is stock LLD 22) and the same full-LTO objects; only
+the options below differ. ``plain`` is the reference every change is
+measured against. The combined configurations pair our mode with the ICF
+mode of the same strength.
+"""
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Config:
+    name: str
+    # Linker options, as given to the linker (the harness adds -Wl,).
+    ld_flags: tuple = field(default_factory=tuple)
+    # True when our merger runs, so a report has a merge-phase time.
+    ours: bool = False
+
+
+CONFIGS = (
+    Config("plain"),
+    Config("ours-safe", ("--lto-merge-functions=safe",), True),
+    Config("ours-all", ("--lto-merge-functions=all",), True),
+    Config("mergefunc", ("-mllvm", "-enable-merge-functions")),
+    Config("icf-safe", ("--icf=safe",)),
+    Config("icf-all", ("--icf=all",)),
+    Config("ours-safe+icf-safe", ("--lto-merge-functions=safe", "--icf=safe"),
+           True),
+    Config("ours-all+icf-all", ("--lto-merge-functions=all", "--icf=all"),
+           True),
+)
+
+BY_NAME = {c.name: c for c in CONFIGS}
+
+
+def select(names):
+    """The configurations named in the comma-separated list (all if empty);
+    plain is always included, first."""
+    if not names:
+        return list(CONFIGS)
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    unknown = [n for n in wanted if n not in BY_NAME]
+    if unknown:
+        raise ValueError(f"unknown configuration(s) {', '.join(unknown)}; "
+                         f"known: {', '.join(BY_NAME)}")
+    return [CONFIGS[0]] + [BY_NAME[n] for n in wanted if n != "plain"]
+
+
+def wl(config, report=None):
+    """The configuration's options for a compiler-driver link line."""
+    flags = list(config.ld_flags)
+    if config.ours and report:
+        flags.append(f"--lto-merge-functions-report={report}")
+    return ["-Wl," + ",".join(flags)] if flags else []

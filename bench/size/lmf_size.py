@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Size harness: link a corpus of programs under every merge configuration.
+
+Subcommands:
+
+  run        build the corpus (bench/size/corpus.py), link every program in
+             every configuration (bench/size/configs.py), and write
+             <out>/size-<stamp>.json, .md, .svg and .png; with --baseline,
+             then compare as ``compare`` does;
+  compare    compare a run's JSON with a stored baseline JSON: exit 1 and
+             name every program whose .text grew beyond --threshold percent
+             or whose smoke output changed;
+  testsuite  the LLVM test-suite's CTMark, built by its own CMake and checked
+             by its own lit, once per configuration (bench/size/testsuite.py);
+  report     write the Markdown and the chart of a run's JSON again.
+
+bench/README.md gives the exact commands.
+"""
+
+import argparse
+import datetime
+import hashlib
+import json
+import os
+import platform
+import shlex
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import configs as cfgs  # noqa: E402
+import corpus  # noqa: E402
+import linking  # noqa: E402
+import regress  # noqa: E402
+import report  # noqa: E402
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DEFAULT_LINKER = os.path.join(REPO, "build", "bin", "ld.lld")
+
+
+def machine():
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {"cpu": cpu, "cores": os.cpu_count(),
+            "system": f"{platform.system()} {platform.release()}"}
+
+
+def revision():
+    """The repository's commit, with '+dirty' when the tree has changes."""
+    def git(*a):
+        proc = subprocess.run(["git", "-C", REPO] + list(a),
+                              capture_output=True, text=True)
+        return proc.stdout.strip() if proc.returncode == 0 else ""
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+dirty" if git("status", "--porcelain") else "")
+
+
+def new_run(linker, configs, argv):
+    return {"schema": "lmf-size/1", "revision": revision(),
+            "date": datetime.datetime.now().isoformat(timespec="seconds"),
+            "machine": machine(),
+            "command": " ".join(shlex.quote(a) for a in argv),
+            "linker": linker, "configs": [c.name for c in configs],
+            "programs": []}
+
+
+def finish_record(program, record, reference):
+    record["verdict"] = linking.verdict(program, record, reference)
+    out = record.pop("smoke_output", None)
+    record["smoke_sha256"] = (hashlib.sha256(out.encode()).hexdigest()
+                              if out is not None else None)
+    return record
+
+
+def write_outputs(run, outdir, stem):
+    os.makedirs(outdir, exist_ok=True)
+    base = os.path.join(outdir, stem)
+    with open(base + ".json", "w") as f:
+        json.dump(run, f, indent=1, sort_keys=True)
+    with open(base + ".md", "w") as f:
+        f.write(report.markdown(run) + "\n")
+    charts = report.chart(run, base)
+    return [base + ".json", base + ".md"] + charts
+
+
+def check_linker(linker):
+    if not (os.path.isfile(linker) and os.access(linker, os.X_OK)):
+        sys.exit(f"lmf_size: linker '{linker}' not found; build the project "
+                 f"first or pass --linker")
+
+
+def cmd_run(args, argv):
+    check_linker(args.linker)
+    try:
+        configs = cfgs.select(args.configs)
+        programs = corpus.build(args.corpus.split(","), args.work, args.jobs,
+                                args.gen_groups, args.gen_units)
+    except (ValueError, corpus.CorpusError) as e:
+        sys.exit(f"lmf_size: {e}")
+    if args.programs:
+        wanted = set(args.programs.split(","))
+        programs = [p for p in programs if p.name in wanted]
+        if not programs:
+            sys.exit(f"lmf_size: no program named {args.programs}")
+    run = new_run(args.linker, configs, argv)
+    bindir = os.path.join(args.work, "bin")
+    for program in programs:
+        entry = {"program": program.name, "corpus": program.corpus,
+                 "results": {}}
+        reference = None
+        for config in configs:
+            rec = linking.measure(program, config, args.linker, bindir,
+                                  args.threads)
+            if config.name == "plain":
+                reference = dict(rec)
+            entry["results"][config.name] = finish_record(program, rec,
+                                                          reference)
+            r = entry["results"][config.name]
+            print(f"{program.name:24} {config.name:20} "
+                  f".text {r.get('text_bytes', 'n/a'):>10} "
+                  f"link {r.get('link_seconds', 0):7.2f}s "
+                  f"smoke {r['verdict']}", file=sys.stderr)
+            if r.get("error"):
+                print("  " + r["error"][:600], file=sys.stderr)
+        # More links for timing only, each round over all configurations.
+        for _ in range(args.repeat - 1):
+            for config in configs:
+                r = entry["results"][config.name]
+                if r.get("error"):
+                    continue
+                seconds, rep, error = linking.link_once(
+                    program, config, args.linker, bindir, args.threads)
+                if not error:
+                    linking.add_timing(r, seconds, rep)
+        run["programs"].append(entry)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    for path in write_outputs(run, args.out, f"size-{stamp}"):
+        print(path)
+    failed = [f"{p['program']} [{c}]: {r['verdict']}"
+              for p in run["programs"] for c, r in p["results"].items()
+              if r["verdict"] != "same"]
+    for f in failed:
+        print(f"smoke: {f}", file=sys.stderr)
+    if args.baseline:
+        return report_regressions(load(args.baseline), run, args.threshold)
+    return 1 if failed and args.strict else 0
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            run = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit(f"lmf_size: cannot read {path}: {e}")
+    if run.get("schema") != "lmf-size/1":
+        sys.exit(f"lmf_size: {path} is not a size-harness run (schema "
+                 f"{run.get('schema')!r})")
+    return run
+
+
+def report_regressions(baseline, current, threshold):
+    problems = regress.compare(baseline, current, threshold)
+    for p in problems:
+        print(f"REGRESSION {p}")
+    if not problems:
+        print(f"no regression against the baseline (threshold {threshold}%)")
+    return 1 if problems else 0
+
+
+def cmd_compare(args, argv):
+    return report_regressions(load(args.baseline), load(args.current),
+                              args.threshold)
+
+
+def cmd_report(args, argv):
+    run = load(args.run)
+    stem = os.path.splitext(os.path.basename(args.run))[0]
+    os.makedirs(args.out, exist_ok=True)
+    base = os.path.join(args.out, stem)
+    with open(base + ".md", "w") as f:
+        f.write(report.markdown(run) + "\n")
+    for path in [base + ".md"] + report.chart(run, base):
+        print(path)
+    return 0
+
+
+def cmd_testsuite(args, argv):
+    import testsuite
+    check_linker(args.linker)
+    try:
+        configs = cfgs.select(args.configs)
+    except ValueError as e:
+        sys.exit(f"lmf_size: {e}")
+    run = new_run(args.linker, configs, argv)
+    try:
+        run["programs"] = testsuite.run(args, configs)
+    except testsuite.TestSuiteError as e:
+        sys.exit(f"lmf_size: {e}")
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    for path in write_outputs(run, args.out, f"ctmark-{stamp}"):
+        print(path)
+    if args.baseline:
+        return report_regressions(load(args.baseline), run, args.threshold)
+    return 0
+
+
+def parser():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = p.add_subparsers(dest="cmd", required=True)
+
+    def common(s):
+        s.add_argument("--linker", default=DEFAULT_LINKER,
+                       help="our ld.lld (default: build/bin/ld.lld)")
+        s.add_argument("--configs", default="",
+                       help="comma-separated configurations (default: all)")
+        s.add_argument("--out", default="bench-results",
+                       help="directory for the JSON, Markdown and chart")
+        s.add_argument("--work", default="/tmp/lmf-size",
+                       help="directory for objects and binaries")
+        s.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+        s.add_argument("--threads", type=int, default=0,
+                       help="linker --threads (default: lld's)")
+        s.add_argument("--baseline", help="compare with this run's JSON")
+        s.add_argument("--threshold", type=float, default=0.5,
+                       help=".text growth in percent that is a regression")
+
+    r = sub.add_parser("run", help="link the corpus in every configuration")
+    common(r)
+    r.add_argument("--corpus", default=",".join(corpus.CORPORA),
+                   help="comma-separated corpora: " + ", ".join(corpus.CORPORA))
+    r.add_argument("--programs", default="",
+                   help="only these programs (comma-separated)")
+    r.add_argument("--gen-groups", type=int, default=48,
+                   help="size of the generated program")
+    r.add_argument("--gen-units", type=int, default=4)
+    r.add_argument("--repeat", type=int, default=1,
+                   help="links per configuration; the time is the median")
+    r.add_argument("--strict", action="store_true",
+                   help="exit 1 when a smoke output changed")
+    r.set_defaults(func=cmd_run)
+
+    c = sub.add_parser("compare", help="regression check against a baseline")
+    c.add_argument("baseline")
+    c.add_argument("current")
+    c.add_argument("--threshold", type=float, default=0.5)
+    c.set_defaults(func=cmd_compare)
+
+    rp = sub.add_parser("report", help="Markdown and chart of a run's JSON")
+    rp.add_argument("run")
+    rp.add_argument("--out", default=".")
+    rp.set_defaults(func=cmd_report)
+
+    t = sub.add_parser("testsuite", help="LLVM test-suite CTMark")
+    common(t)
+    t.add_argument("--test-suite", required=True, dest="test_suite",
+                   help="an llvm-test-suite checkout")
+    t.add_argument("--subdirs", default="CTMark",
+                   help="TEST_SUITE_SUBDIRS (default CTMark)")
+    t.add_argument("--cmake-cache", default="O3",
+                   help="cmake/caches/<NAME>.cmake of the test-suite")
+    t.add_argument("--lit", default="/usr/lib/llvm-22/bin/lit")
+    t.set_defaults(func=cmd_testsuite)
+    return p
+
+
+def main(argv=None):
+    argv = sys.argv if argv is None else argv
+    args = parser().parse_args(argv[1:])
+    if getattr(args, "threshold", 0) < 0:
+        sys.exit("lmf_size: --threshold must not be negative")
+    return args.func(args, argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,128 @@
+"""The LLVM test-suite's CTMark, as its users run it, once per configuration.
+
+For each configuration: configure the test-suite's CMake (its own cache file,
+``cmake/caches/O3.cmake`` by default) with full LTO and our linker, build
+with Ninja, and run the test-suite's lit, whose checks compare every
+program's output with its reference output. Then read the size of each
+test's executable, its link time and merge report.
+
+One build directory serves all configurations: only the link flags change
+between them, so after the first configuration Ninja relinks and compiles
+nothing. The linker is called through ``ld-wrapper.sh``, which times each
+link and gives each merging link its own report file.
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from configs import wl
+from elfstats import elf_stats
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+WRAPPER = os.path.join(HERE, "ld-wrapper.sh")
+TOOLS = "/usr/lib/llvm-22/bin"
+
+
+class TestSuiteError(Exception):
+    """The test-suite could not be configured, built or run."""
+
+
+def _run(cmd, env, log):
+    print("+ " + " ".join(cmd), file=sys.stderr)
+    with open(log, "a") as f:
+        f.write("+ " + " ".join(cmd) + "\n")
+        f.flush()
+        proc = subprocess.run(cmd, env=env, stdout=f, stderr=subprocess.STDOUT)
+    return proc.returncode
+
+
+def configure(args, config, build, env, log):
+    cache = os.path.join(args.test_suite, "cmake", "caches",
+                         args.cmake_cache + ".cmake")
+    if not os.path.exists(cache):
+        raise TestSuiteError(f"no cache file {cache}")
+    ldflags = ["-flto=full", "-fuse-ld=lld", f"--ld-path={WRAPPER}"]
+    ldflags += wl(config)
+    cmd = ["cmake", "-G", "Ninja", "-S", args.test_suite, "-B", build,
+           "-C", cache,
+           "-DCMAKE_C_COMPILER=clang-22", "-DCMAKE_CXX_COMPILER=clang++-22",
+           f"-DCMAKE_AR={TOOLS}/llvm-ar", f"-DCMAKE_RANLIB={TOOLS}/llvm-ranlib",
+           "-DCMAKE_C_FLAGS=-flto=full", "-DCMAKE_CXX_FLAGS=-flto=full",
+           "-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(ldflags),
+           f"-DTEST_SUITE_SUBDIRS={args.subdirs}",
+           f"-DTEST_SUITE_LIT={args.lit}",
+           f"-DTEST_SUITE_LLVM_SIZE={TOOLS}/llvm-size",
+           "-DTEST_SUITE_COLLECT_CODE_SIZE=ON"]
+    if _run(cmd, env, log):
+        raise TestSuiteError(f"cmake failed for {config.name}; see {log}")
+
+
+def lit_results(args, build, config, env, log):
+    out = os.path.join(build, f"lit-{config.name}.json")
+    if os.path.exists(out):
+        os.remove(out)
+    # lit exits non-zero when a test fails; the results say which.
+    _run([args.lit, "-v", "-j", "1", "-o", out, build], env, log)
+    if not os.path.exists(out):
+        raise TestSuiteError(f"lit wrote no results for {config.name}; see {log}")
+    with open(out) as f:
+        return json.load(f)["tests"]
+
+
+def _read(path, parse):
+    try:
+        with open(path) as f:
+            return parse(f)
+    except (OSError, ValueError, KeyError):
+        return None
+
+
+def measure_test(test, build, config):
+    # "test-suite :: CTMark/7zip/7zip-benchmark.test"
+    rel = test["name"].split(" :: ", 1)[-1]
+    exe = os.path.join(build, rel[:-len(".test")])
+    name = os.path.basename(exe)
+    rec = {"program": name, "corpus": "ctmark", "config": config.name,
+           "error": None, "lit": test["code"],
+           "verdict": "same" if test["code"] == "PASS" else "changed",
+           "smoke_sha256": None}
+    if not os.path.exists(exe):
+        rec["error"] = f"no executable {exe}"
+        rec["verdict"] = "failed"
+        return rec
+    rec.update(elf_stats(exe))
+    rec["link_seconds"] = _read(exe + ".link-seconds",
+                                lambda f: float(f.read()))
+    report = _read(exe + ".lmf-report.json", json.load) if config.ours else None
+    rec["merge_seconds"] = report["time_seconds"]["total"] if report else None
+    rec["functions_folded"] = report["functions_folded"] if report else None
+    return rec
+
+
+def run(args, configs):
+    ts = os.path.abspath(args.test_suite)
+    if not os.path.exists(os.path.join(ts, "CMakeLists.txt")) or \
+            not os.path.isdir(os.path.join(ts, args.subdirs.split(";")[0])):
+        raise TestSuiteError(f"{ts} is not an llvm-test-suite checkout with "
+                             f"{args.subdirs}")
+    args.test_suite = ts
+    build = os.path.join(os.path.abspath(args.work), "test-suite-build")
+    os.makedirs(build, exist_ok=True)
+    log = os.path.join(build, "lmf-bench.log")
+    env = dict(os.environ, LMF_BENCH_LD=os.path.abspath(args.linker))
+    programs = {}
+    for config in configs:
+        print(f"test-suite: {config.name}", file=sys.stderr)
+        configure(args, config, build, env, log)
+        if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
+            raise TestSuiteError(f"build failed for {config.name}; see {log}")
+        for test in lit_results(args, build, config, env, log):
+            rec = measure_test(test, build, config)
+            entry = programs.setdefault(rec["program"], {
+                "program": rec["program"], "corpus": "ctmark", "results": {}})
+            entry["results"][config.name] = rec
+            print(f"  {rec['program']:24} .text {rec.get('text_bytes')} "
+                  f"lit {rec['lit']}", file=sys.stderr)
+    return [programs[k] for k in sorted(programs)]

@@ -1,0 +1,74 @@
+//===- BodyBuilder.h - Emit one synthetic function body ---------*- C++ -*-===//
+//
+// The generated benchmark modules are made of families of functions. Every
+// member of a family gets its body from the same BodySpec: the same shape
+// seed and constant give the same instructions, so twins are equal by
+// construction. A BodyVariant changes only annotations that a merger may
+// intersect (poison flags, `inbounds`, `!tbaa`, `dereferenceable`,
+// `noundef`), which LLVM's MergeFunctions treats as differences and
+// lto-merge-functions does not.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_BENCH_BODYBUILDER_H
+#define LMF_BENCH_BODYBUILDER_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+
+namespace llvm {
+class Function;
+class FunctionType;
+class LLVMContext;
+class MDNode;
+class Module;
+} // namespace llvm
+
+namespace lmf::bench {
+
+/// Intersectable differences from the family's canonical body.
+struct BodyVariant {
+  bool DropPoisonFlags = false;
+  bool DropInbounds = false;
+  bool AltTBAA = false;
+  unsigned Dereferenceable = 64;
+  bool DropNoundef = false;
+};
+
+struct BodySpec {
+  /// Seeds the sequence of instructions.
+  uint64_t Shape = 0;
+  /// Distinguishes families whose shapes happen to coincide.
+  uint64_t Constant = 0;
+  /// Number of instructions in the straight-line middle part.
+  unsigned Length = 8;
+  /// Called in order, each with (%p, <some value>).
+  llvm::ArrayRef<llvm::Function *> Callees;
+  /// Calls to the first callee happen only when %n is not zero, which makes
+  /// mutual recursion terminate.
+  bool GuardFirstCall = false;
+  BodyVariant Variant;
+};
+
+/// Emits bodies for functions of type `i64 (ptr, i64)`.
+class BodyBuilder {
+public:
+  explicit BodyBuilder(llvm::Module &M);
+
+  /// The one function type every generated function has.
+  llvm::FunctionType *functionType() const { return FnTy; }
+
+  /// Fills the empty definition F from Spec.
+  void build(llvm::Function &F, const BodySpec &Spec);
+
+private:
+  llvm::LLVMContext &Ctx;
+  llvm::FunctionType *FnTy;
+  llvm::MDNode *LongTag = nullptr;
+  llvm::MDNode *AltTag = nullptr;
+};
+
+} // namespace lmf::bench
+
+#endif

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""CI check that the size harness keeps working (ctest label ``bench``).
+
+Links a tiny generated program in all eight configurations, then checks the
+run's JSON, Markdown and chart, that every smoke output is the expected one,
+and the regression mode both ways: the run against itself passes, a
+baseline whose .text is smaller or whose smoke output differs fails and
+names the program. Targets are not enforced here.
+
+Usage: quick_size.py LINKER WORKDIR
+"""
+
+import glob
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+HARNESS = os.path.join(os.path.dirname(HERE), "size", "lmf_size.py")
+
+
+def fail(msg):
+    print(f"FAIL: {msg}")
+    sys.exit(1)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    linker, work = sys.argv[1], os.path.abspath(sys.argv[2])
+    out = os.path.join(work, "out")
+    for old in glob.glob(os.path.join(out, "size-*")):
+        os.remove(old)
+    cmd = [sys.executable, HARNESS, "run", "--linker", linker,
+           "--corpus", "generated", "--gen-groups", "6", "--gen-units", "2",
+           "--work", work, "--out", out, "--jobs", "2", "--strict"]
+    if subprocess.run(cmd).returncode:
+        fail("lmf_size.py run failed")
+    runs = sorted(glob.glob(os.path.join(out, "size-*.json")))
+    if len(runs) != 1:
+        fail(f"expected one run JSON, found {runs}")
+    stem = runs[0][:-len(".json")]
+    for ext in (".md", ".svg", ".png"):
+        if not os.path.exists(stem + ext):
+            fail(f"missing {stem + ext}")
+    run = json.load(open(runs[0]))
+    if len(run["configs"]) != 8:
+        fail(f"expected 8 configurations, got {run['configs']}")
+    prog = run["programs"][0]
+    for config, rec in prog["results"].items():
+        if rec["verdict"] != "same" or not rec["text_bytes"]:
+            fail(f"{config}: {rec}")
+        if config.startswith("ours") and rec["merge_seconds"] is None:
+            fail(f"{config}: no merge time from the report")
+    md = open(stem + ".md").read()
+    if "geomean" not in md or prog["program"] not in md:
+        fail("Markdown lacks the table")
+
+    compare = [sys.executable, HARNESS, "compare"]
+    if subprocess.run(compare + [runs[0], runs[0]]).returncode:
+        fail("a run regresses against itself")
+    smaller = json.loads(json.dumps(run))
+    smaller["programs"][0]["results"]["ours-safe"]["text_bytes"] //= 2
+    smaller["programs"][0]["results"]["plain"]["smoke_sha256"] = "0" * 64
+    base = os.path.join(work, "baseline.json")
+    json.dump(smaller, open(base, "w"))
+    proc = subprocess.run(compare + [base, runs[0]], capture_output=True,
+                          text=True)
+    print(proc.stdout)
+    if proc.returncode != 1:
+        fail("compare did not fail on a regression")
+    if f"{prog['program']} [ours-safe]: .text grew" not in proc.stdout or \
+            f"{prog['program']} [plain]: smoke output differs" not in proc.stdout:
+        fail("compare did not name the regressions")
+    print("quick size harness: 1 passed, 0 failed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

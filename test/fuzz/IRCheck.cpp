@@ -1,0 +1,384 @@
+//===- IRCheck.cpp - lmf-ircheck: the merger on mutated clones ------------===//
+//
+// For every input module (llvm-stress output, or any IR), grow families of
+// mutated clones (Families.h) and check, with the core API directly:
+//
+//  * an exact copy compares equal to its base and hashes equal;
+//  * a clone whose change matters compares unequal to its base;
+//  * compare == 0 implies equal hashes, for every pair in a family;
+//  * the total-order laws hold on all triples within each family and
+//    within each hash bucket of the module;
+//  * mergeFunctions with the verifier passes, the module verifies after,
+//    and serial and parallel runs give the same module text;
+//  * no fold group mixes members that differ (Families.h), and the merge
+//    oracles hold (Oracles.h).
+//
+// Clones whose change should not matter (flags, metadata, attributes,
+// layout) but compare unequal are counted as missed folds, not failures.
+// A module that fails is written to --artifacts as the IR before merging.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Families.h"
+#include "KnownBugs.h"
+#include "Oracles.h"
+
+#include "core/AnnotationPolicy.h"
+#include "core/FunctionComparator.h"
+#include "core/GlobalNumbering.h"
+#include "core/MergeDriver.h"
+#include "core/StructuralHash.h"
+#include "parallel/TBBTaskRunner.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+#include <tbb/global_control.h>
+
+#include <algorithm>
+#include <map>
+
+using namespace llvm;
+using namespace lmf;
+using namespace lmf::fuzz;
+
+namespace {
+
+cl::list<std::string> Inputs(cl::Positional, cl::desc("<module.ll|.bc>..."),
+                             cl::OneOrMore);
+cl::opt<unsigned> Clones("clones", cl::desc("Clones per base function"),
+                         cl::init(12));
+cl::opt<uint64_t> Seed("seed", cl::desc("Random seed"), cl::init(1));
+cl::opt<uint64_t> ModuleSeed(
+    "module-seed",
+    cl::desc("Seed of every module (replays a failure reported with it)"),
+    cl::init(0));
+cl::opt<unsigned> MaxBases("max-bases", cl::desc("Base functions per module"),
+                           cl::init(8));
+cl::opt<unsigned> Threads("parallel-threads",
+                          cl::desc("Threads of the parallel run"),
+                          cl::init(4));
+cl::opt<unsigned> BucketCap("bucket-cap",
+                            cl::desc("Members per bucket in the law check"),
+                            cl::init(40));
+cl::opt<std::string> Artifacts("artifacts",
+                               cl::desc("Directory for failing modules"),
+                               cl::init(""));
+cl::opt<bool> Verbose("v", cl::desc("Print every missed fold"));
+
+struct Stats {
+  uint64_t Modules = 0, Skipped = 0, Functions = 0, Clones = 0, Callers = 0;
+  uint64_t Triples = 0, Buckets = 0, Groups = 0, Folded = 0, Problems = 0;
+  uint64_t EqualFolded = 0, EqualClones = 0;
+  std::map<std::string, uint64_t> ByKind, MissedByKind, KnownBugs;
+};
+
+std::string printModule(const Module &M) {
+  std::string Text;
+  raw_string_ostream OS(Text);
+  M.print(OS, nullptr);
+  return Text;
+}
+
+int sign(int V) { return (V > 0) - (V < 0); }
+
+class ModuleCheck {
+public:
+  ModuleCheck(StringRef Path, uint64_t ModuleSeed, Stats &S, TaskRunner &Par)
+      : Path(Path), ModuleSeed(ModuleSeed), S(S), Par(Par) {}
+  void run();
+
+private:
+  void problem(const std::string &What) { Problems.push_back(What); }
+  void checkComparator(Module &M);
+  void checkFamily(unsigned Family, const EncodingContext &Ctx, Module &M);
+  void checkBuckets(const EncodingContext &Ctx, Module &M);
+  void checkMerge(Module &M, Mutator &Mu);
+  void report();
+
+  StringRef Path;
+  uint64_t ModuleSeed;
+  Stats &S;
+  TaskRunner &Par;
+  std::vector<FamilyMember> Members;
+  std::vector<std::string> Problems;
+  std::string Before;
+  /// Serial and parallel results, when they differ.
+  std::vector<std::string> Outputs;
+};
+
+void ModuleCheck::run() {
+  LLVMContext Ctx;
+  SMDiagnostic Err;
+  std::unique_ptr<Module> M = parseIRFile(Path, Err, Ctx);
+  if (!M || verifyModule(*M)) {
+    ++S.Skipped;
+    errs() << "lmf-ircheck: skipping " << Path << ": "
+           << (M ? "does not verify" : Err.getMessage()) << "\n";
+    return;
+  }
+  ++S.Modules;
+  Mutator Mu(ModuleSeed);
+  FamilyOptions FO;
+  FO.Clones = Clones;
+  FO.MaxBases = MaxBases;
+  Members = growFamilies(*M, Mu, FO);
+  for (const FamilyMember &FM : Members) {
+    if (FM.Caller) {
+      ++S.Callers;
+    } else if (!FM.Base) {
+      ++S.Clones;
+      ++S.ByKind[kindName(FM.Change.Kind).str()];
+    }
+  }
+  for (const Function &F : *M)
+    S.Functions += !F.isDeclaration();
+  Before = printModule(*M);
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  if (verifyModule(*M, &OS)) {
+    problem("the mutator produced invalid IR (a harness bug): " + Msg);
+    report();
+    return;
+  }
+  checkComparator(*M);
+  std::string Known = knownBug(*M);
+  if (Known.empty())
+    checkMerge(*M, Mu);
+  else
+    ++S.KnownBugs[Known];
+  report();
+}
+
+void ModuleCheck::checkComparator(Module &M) {
+  GlobalNumbering Globals(M);
+  AnnotationPolicy Policy(M);
+  EncodingContext Ctx{Globals, Policy};
+  unsigned Families = Members.empty() ? 0 : Members.back().Family + 1;
+  for (unsigned Fam = 0; Fam < Families; ++Fam)
+    checkFamily(Fam, Ctx, M);
+  checkBuckets(Ctx, M);
+}
+
+void ModuleCheck::checkFamily(unsigned Family, const EncodingContext &Ctx,
+                              Module &M) {
+  std::vector<const FamilyMember *> Fam;
+  std::vector<const Function *> Fns;
+  for (const FamilyMember &FM : Members)
+    if (FM.Family == Family && !FM.Caller) {
+      Fam.push_back(&FM);
+      Fns.push_back(M.getFunction(FM.Name));
+    }
+  size_t N = Fns.size();
+  std::vector<uint64_t> Hash(N);
+  Encoding Scratch;
+  for (size_t I = 0; I < N; ++I)
+    Hash[I] = hashFunction(*Fns[I], Ctx, Scratch);
+  std::vector<std::vector<int>> C(N, std::vector<int>(N));
+  for (size_t I = 0; I < N; ++I)
+    for (size_t J = 0; J < N; ++J)
+      C[I][J] = sign(compareFunctions(*Fns[I], *Fns[J], Ctx));
+  const std::string &BaseName = Fam[0]->Name;
+  for (size_t I = 1; I < N; ++I) {
+    const Mutation &Ch = Fam[I]->Change;
+    std::string Who = "@" + Fam[I]->Name + " (" + kindName(Ch.Kind).str() +
+                      ": " + Ch.Description + ") vs @" + BaseName;
+    if (Ch.Kind == MutationKind::Copy && !usesOwnAddress(*Fns[0]) &&
+        (C[0][I] != 0 || Hash[0] != Hash[I]))
+      problem(Who + ": an exact copy " +
+              (C[0][I] ? "compares unequal" : "hashes differently"));
+    if (Ch.Expect == Expectation::Unequal && C[0][I] == 0)
+      problem(Who + ": a change that matters compares equal");
+    if (Ch.Expect == Expectation::Equal) {
+      ++S.EqualClones;
+      // A copy of a function that compares its own address is rightly
+      // different: it compares another address.
+      if (C[0][I] != 0 && Ch.Kind != MutationKind::Copy &&
+          !usesOwnAddress(*Fns[0])) {
+        ++S.MissedByKind[kindName(Ch.Kind).str()];
+        if (Verbose)
+          errs() << "missed: " << Who << "\n";
+      }
+    }
+  }
+  for (size_t I = 0; I < N; ++I)
+    for (size_t J = 0; J < N; ++J)
+      if (C[I][J] == 0 && Hash[I] != Hash[J])
+        problem("@" + Fam[I]->Name + " and @" + Fam[J]->Name +
+                " compare equal but hash differently");
+  std::string Law = checkTotalOrder(C, S.Triples);
+  if (!Law.empty())
+    problem("family of @" + BaseName + ": " + Law);
+}
+
+void ModuleCheck::checkBuckets(const EncodingContext &Ctx, Module &M) {
+  std::map<uint64_t, std::vector<const Function *>> Buckets;
+  Encoding Scratch;
+  for (const Function &F : M)
+    if (!F.isDeclaration())
+      Buckets[hashFunction(F, Ctx, Scratch)].push_back(&F);
+  for (auto &[Hash, Fns] : Buckets) {
+    if (Fns.size() < 2)
+      continue;
+    ++S.Buckets;
+    if (Fns.size() > BucketCap)
+      Fns.resize(BucketCap);
+    size_t N = Fns.size();
+    std::vector<std::vector<int>> C(N, std::vector<int>(N));
+    for (size_t I = 0; I < N; ++I)
+      for (size_t J = 0; J < N; ++J)
+        C[I][J] = sign(compareFunctions(*Fns[I], *Fns[J], Ctx));
+    std::string Law = checkTotalOrder(C, S.Triples);
+    if (!Law.empty())
+      problem("bucket of @" + Fns[0]->getName().str() + ": " + Law);
+  }
+}
+
+void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
+  MergeOptions Opts;
+  Opts.Mode = Mu.below(2) ? MergeMode::All : MergeMode::Safe;
+  Opts.RefineReferences = Mu.below(4) != 0;
+  Opts.Verify = true;
+  std::string Config = std::string("mode=") + mergeModeName(Opts.Mode).str() +
+                       (Opts.RefineReferences ? "" : " refine=off");
+  std::unique_ptr<Module> Copy = CloneModule(M);
+  StringMap<FunctionSnapshot> Snap = snapshotModule(M);
+
+  Expected<MergeResult> R = mergeFunctions(M, Opts, serialRunner());
+  if (!R) {
+    problem("mergeFunctions (" + Config + ") failed: " +
+            toString(R.takeError()));
+    return;
+  }
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  if (verifyModule(M, &OS))
+    problem("the module does not verify after merging (" + Config +
+            "): " + Msg);
+  S.Groups += R->Groups.size();
+  S.Folded += R->Stats.Folded;
+
+  // Same input, serial and parallel: CloneModule does not keep use-list
+  // orders (they show in `; preds =` comments and may steer code
+  // generation), so both runs start from a clone.
+  std::unique_ptr<Module> SerialCopy = CloneModule(*Copy);
+  Expected<MergeResult> RS = mergeFunctions(*SerialCopy, Opts, serialRunner());
+  MergeOptions ParOpts = Opts;
+  ParOpts.SerialThreshold = 0;
+  Expected<MergeResult> RP = mergeFunctions(*Copy, ParOpts, Par);
+  if (!RP || !RS)
+    problem("mergeFunctions on a copy (" + Config + ") failed: " +
+            toString(RP ? RS.takeError() : RP.takeError()));
+  else if (std::string A = printModule(*SerialCopy), B = printModule(*Copy);
+           A != B) {
+    // The first line that differs says where to look.
+    size_t At = 0;
+    while (At < A.size() && At < B.size() && A[At] == B[At])
+      ++At;
+    size_t Line = A.rfind('\n', At);
+    Line = Line == std::string::npos ? 0 : Line + 1;
+    problem("serial and " + std::to_string(Par.concurrency()) +
+            "-thread merges give different modules (" + Config +
+            "); first difference: '" +
+            A.substr(Line, A.find('\n', Line) - Line) + "' vs '" +
+            B.substr(Line, B.find('\n', Line) - Line) + "'");
+    Outputs = {std::move(A), std::move(B)};
+  }
+
+  for (const std::string &P : lmf::fuzz::checkMerge(M, *R, Snap, Opts.Mode))
+    problem(P + " (" + Config + ")");
+  std::vector<std::vector<std::string>> Groups;
+  for (const FoldGroup &G : R->Groups) {
+    Groups.push_back({G.Survivor});
+    for (const FoldedMember &FM : G.Members)
+      Groups.back().push_back(FM.Name);
+  }
+  for (const std::string &P : checkFoldClasses(Members, Groups))
+    problem(P + " (" + Config + ")");
+  // How many harmless clones were actually folded with their base.
+  for (const auto &G : Groups)
+    for (const FamilyMember &FM : Members)
+      if (FM.Base && is_contained(G, FM.Name))
+        for (const FamilyMember &X : Members)
+          if (X.Family == FM.Family && !X.Base && !X.Caller &&
+              X.Change.Expect == Expectation::Equal && is_contained(G, X.Name))
+            ++S.EqualFolded;
+}
+
+void ModuleCheck::report() {
+  if (Problems.empty())
+    return;
+  S.Problems += Problems.size();
+  errs() << "FAIL " << Path << " (replay: lmf-ircheck --module-seed="
+         << ModuleSeed << " " << Path << ")\n";
+  for (const std::string &P : Problems)
+    errs() << "  " << P << "\n";
+  if (Artifacts.empty())
+    return;
+  sys::fs::create_directories(Artifacts);
+  SmallString<256> Out(Artifacts);
+  sys::path::append(Out, sys::path::stem(Path) + ".seed" +
+                             std::to_string(ModuleSeed) + ".ll");
+  std::error_code EC;
+  raw_fd_ostream OS(Out, EC);
+  if (EC)
+    return;
+  OS << "; lmf-ircheck problems:\n";
+  for (const std::string &P : Problems)
+    OS << ";   " << P << "\n";
+  OS << Before;
+  errs() << "  the module before merging is in " << Out << "\n";
+  for (size_t I = 0; I < Outputs.size(); ++I) {
+    std::string Name = (Out + (I ? ".parallel.ll" : ".serial.ll")).str();
+    raw_fd_ostream(Name, EC) << Outputs[I];
+    errs() << "  the " << (I ? "parallel" : "serial") << " result is in "
+           << Name << "\n";
+  }
+}
+
+} // namespace
+
+int main(int Argc, char **Argv) {
+  cl::ParseCommandLineOptions(Argc, Argv, "lto-merge-functions IR fuzzer\n");
+  // Let the arena have all the threads asked for, even on a small machine:
+  // more threads than cores still interleave differently.
+  tbb::global_control Limit(tbb::global_control::max_allowed_parallelism,
+                            std::max(2u, unsigned(Threads)));
+  std::unique_ptr<TaskRunner> Par = createTaskRunner(Threads);
+  Stats S;
+  for (size_t I = 0; I < Inputs.size(); ++I)
+    ModuleCheck(Inputs[I], ModuleSeed ? ModuleSeed : Seed * 1000003 + I, S,
+                *Par)
+        .run();
+
+  outs() << "lmf-ircheck: " << S.Modules << " modules (" << S.Skipped
+         << " skipped), " << S.Functions << " functions, " << S.Clones
+         << " mutated clones, " << S.Callers << " callers\n";
+  outs() << "  mutations:";
+  for (auto &[Kind, N] : S.ByKind)
+    outs() << " " << Kind << "=" << N;
+  outs() << "\n  " << S.Triples << " comparison triples, " << S.Buckets
+         << " multi-member buckets, " << S.Groups << " fold groups, "
+         << S.Folded << " functions folded, " << S.EqualFolded << " of "
+         << S.EqualClones << " harmless clones folded with their base\n";
+  if (!S.MissedByKind.empty()) {
+    outs() << "  harmless changes that compared unequal (missed folds):";
+    for (auto &[Kind, N] : S.MissedByKind)
+      outs() << " " << Kind << "=" << N;
+    outs() << "\n";
+  }
+  for (auto &[Test, N] : S.KnownBugs)
+    outs() << "  " << N << " modules not merged: known bug, see "
+           << "test/reliability/lit/" << Test << "\n";
+  outs() << "  problems: " << S.Problems << "\n";
+  return S.Problems ? 1 : 0;
+}

@@ -1,0 +1,757 @@
+//===- Mutator.cpp - Clone a function and change exactly one thing --------===//
+//
+// Every mutation first collects the places where it applies, then picks one
+// at random, so a mutation never silently does nothing: when no place exists
+// the caller tries another kind. Semantic mutations in ExecSafe mode only
+// touch values that go straight into stores, so that a changed value changes
+// the printed checksum but never an address or a branch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Mutator.h"
+#include "MutatorFlags.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace lmf::fuzz {
+
+StringRef kindName(MutationKind K) {
+  switch (K) {
+  case MutationKind::Copy: return "copy";
+  case MutationKind::Rename: return "rename";
+  case MutationKind::MoveBlock: return "move-block";
+  case MutationKind::DropFlag: return "drop-flag";
+  case MutationKind::AddFlag: return "add-flag";
+  case MutationKind::DropMetadata: return "drop-metadata";
+  case MutationKind::AddMetadata: return "add-metadata";
+  case MutationKind::DropAttribute: return "drop-attribute";
+  case MutationKind::AddAttribute: return "add-attribute";
+  case MutationKind::RaiseAlignment: return "raise-function-alignment";
+  case MutationKind::Constant: return "constant";
+  case MutationKind::SwapOperands: return "swap-operands";
+  case MutationKind::Opcode: return "opcode";
+  case MutationKind::Predicate: return "predicate";
+  case MutationKind::Volatile: return "volatile";
+  case MutationKind::AccessAlignment: return "access-alignment";
+  case MutationKind::Nontemporal: return "nontemporal";
+  case MutationKind::UnknownMetadata: return "unknown-metadata";
+  case MutationKind::StringAttribute: return "string-attribute";
+  case MutationKind::ABIAttribute: return "abi-attribute";
+  case MutationKind::CallingConv: return "calling-convention";
+  case MutationKind::Section: return "section";
+  case MutationKind::NumKinds: break;
+  }
+  return "?";
+}
+
+Expectation expectationOf(MutationKind K) {
+  return K < MutationKind::Constant ? Expectation::Equal : Expectation::Unequal;
+}
+
+static bool execSafe(MutationKind K) {
+  switch (K) {
+  case MutationKind::AddFlag:
+  case MutationKind::AddMetadata:
+  case MutationKind::AddAttribute:
+  case MutationKind::ABIAttribute:
+  case MutationKind::Predicate:
+  case MutationKind::Constant:
+  case MutationKind::SwapOperands:
+  case MutationKind::Opcode:
+    return false;
+  default:
+    return true;
+  }
+}
+
+static bool semantic(MutationKind K) {
+  return K == MutationKind::Constant || K == MutationKind::SwapOperands ||
+         K == MutationKind::Opcode;
+}
+
+namespace {
+using namespace flags;
+
+std::string describe(const Value &V) {
+  if (V.hasName())
+    return ("%" + V.getName()).str();
+  if (const auto *I = dyn_cast<Instruction>(&V))
+    return (Twine(I->getOpcodeName()) + " (unnamed)").str();
+  return "(unnamed)";
+}
+
+/// Metadata kinds the merger may drop or intersect (or ignores).
+const unsigned DroppableKinds[] = {
+    LLVMContext::MD_tbaa,           LLVMContext::MD_tbaa_struct,
+    LLVMContext::MD_range,          LLVMContext::MD_nonnull,
+    LLVMContext::MD_noundef,        LLVMContext::MD_align,
+    LLVMContext::MD_dereferenceable,
+    LLVMContext::MD_dereferenceable_or_null,
+    LLVMContext::MD_noalias,        LLVMContext::MD_alias_scope,
+    LLVMContext::MD_invariant_load, LLVMContext::MD_access_group,
+    LLVMContext::MD_loop,           LLVMContext::MD_prof,
+    LLVMContext::MD_fpmath,         LLVMContext::MD_annotation,
+};
+
+/// Attributes that are optimizer facts: dropping one weakens a promise.
+const Attribute::AttrKind DroppableParamAttrs[] = {
+    Attribute::NonNull,  Attribute::NoUndef,  Attribute::Dereferenceable,
+    Attribute::DereferenceableOrNull,         Attribute::NoAlias,
+    Attribute::Captures, Attribute::ReadOnly, Attribute::WriteOnly,
+    Attribute::ReadNone, Attribute::Range,    Attribute::NoFPClass,
+    Attribute::NoFree,   Attribute::Alignment};
+const Attribute::AttrKind DroppableFnAttrs[] = {
+    Attribute::NoUnwind, Attribute::WillReturn, Attribute::NoSync,
+    Attribute::NoFree,   Attribute::NoRecurse,  Attribute::MustProgress,
+    Attribute::Memory};
+
+bool abiAlignment(AttributeSet Set) {
+  return Set.hasAttribute(Attribute::ByVal) ||
+         Set.hasAttribute(Attribute::ByRef) ||
+         Set.hasAttribute(Attribute::InAlloca) ||
+         Set.hasAttribute(Attribute::Preallocated);
+}
+
+/// An attribute slot: the function's (Index = Fn), its return value, or a
+/// parameter; on the function itself or on a call site in it.
+struct AttrSlot {
+  CallBase *Call = nullptr; // null: the function's own list
+  unsigned Index = 0;       // AttributeList index
+  Attribute::AttrKind Kind = Attribute::None;
+};
+
+std::string slotName(const AttrSlot &S) {
+  std::string Where = S.Call ? describe(*S.Call) + " call site" : "function";
+  if (S.Index == AttributeList::FunctionIndex)
+    return Where + " fn attr";
+  if (S.Index == AttributeList::ReturnIndex)
+    return Where + " return";
+  return Where + " param " +
+         std::to_string(S.Index - AttributeList::FirstArgIndex);
+}
+
+/// Instructions whose only users store them: changing their value changes
+/// data, never an address or a branch.
+bool onlyStored(const Instruction &I) {
+  if (I.use_empty())
+    return false;
+  for (const Use &U : I.uses()) {
+    const auto *SI = dyn_cast<StoreInst>(U.getUser());
+    if (!SI || U.getOperandNo() != 0)
+      return false;
+  }
+  return true;
+}
+
+class OneMutation {
+public:
+  OneMutation(Function &F, Mutator &R, const MutatorOptions &Opts,
+              Mutation &Out)
+      : F(F), Ctx(F.getContext()), R(R), Opts(Opts), Out(Out) {
+    for (Instruction &I : instructions(F))
+      Insts.push_back(&I);
+  }
+
+  bool apply(MutationKind K);
+
+private:
+  template <typename T> T &pick(SmallVectorImpl<T> &V) {
+    return V[R.below(V.size())];
+  }
+  bool done(std::string Description) {
+    Out.Description = std::move(Description);
+    return true;
+  }
+  /// In ExecSafe mode, semantic changes only touch stored values.
+  bool semanticOK(const Instruction &I) const {
+    return !Opts.ExecSafeOnly || onlyStored(I);
+  }
+
+  bool rename();
+  bool moveBlock();
+  bool toggleFlag(bool Set);
+  bool dropMetadata();
+  bool addMetadata();
+  bool dropAttribute();
+  bool addAttribute();
+  bool raiseAlignment();
+  bool changeConstant();
+  bool swapOperands();
+  bool changeOpcode();
+  bool changePredicate();
+  bool makeVolatile();
+  bool lowerAccessAlignment();
+  bool addNontemporal();
+  bool addUnknownMetadata();
+  bool addStringAttribute();
+  bool addABIAttribute();
+  bool changeCallingConv();
+  bool setSection();
+
+  Function &F;
+  LLVMContext &Ctx;
+  Mutator &R;
+  const MutatorOptions &Opts;
+  Mutation &Out;
+  SmallVector<Instruction *, 64> Insts;
+};
+
+bool OneMutation::apply(MutationKind K) {
+  switch (K) {
+  case MutationKind::Copy: return done("exact copy");
+  case MutationKind::Rename: return rename();
+  case MutationKind::MoveBlock: return moveBlock();
+  case MutationKind::DropFlag: return toggleFlag(false);
+  case MutationKind::AddFlag: return toggleFlag(true);
+  case MutationKind::DropMetadata: return dropMetadata();
+  case MutationKind::AddMetadata: return addMetadata();
+  case MutationKind::DropAttribute: return dropAttribute();
+  case MutationKind::AddAttribute: return addAttribute();
+  case MutationKind::RaiseAlignment: return raiseAlignment();
+  case MutationKind::Constant: return changeConstant();
+  case MutationKind::SwapOperands: return swapOperands();
+  case MutationKind::Opcode: return changeOpcode();
+  case MutationKind::Predicate: return changePredicate();
+  case MutationKind::Volatile: return makeVolatile();
+  case MutationKind::AccessAlignment: return lowerAccessAlignment();
+  case MutationKind::Nontemporal: return addNontemporal();
+  case MutationKind::UnknownMetadata: return addUnknownMetadata();
+  case MutationKind::StringAttribute: return addStringAttribute();
+  case MutationKind::ABIAttribute: return addABIAttribute();
+  case MutationKind::CallingConv: return changeCallingConv();
+  case MutationKind::Section: return setSection();
+  case MutationKind::NumKinds: break;
+  }
+  return false;
+}
+
+bool OneMutation::rename() {
+  SmallVector<Value *, 64> Named;
+  for (Argument &A : F.args())
+    Named.push_back(&A);
+  for (BasicBlock &BB : F)
+    Named.push_back(&BB);
+  for (Instruction *I : Insts)
+    if (!I->getType()->isVoidTy())
+      Named.push_back(I);
+  Value *V = pick(Named);
+  std::string Old = describe(*V);
+  V->setName(V->getName() + ".renamed");
+  return done(Old + ": renamed");
+}
+
+bool OneMutation::moveBlock() {
+  // Only reachable blocks: unreachable ones keep their layout order.
+  SmallPtrSet<BasicBlock *, 32> Reachable;
+  SmallVector<BasicBlock *, 32> Work = {&F.getEntryBlock()};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (!Reachable.insert(BB).second)
+      continue;
+    for (BasicBlock *S : successors(BB))
+      Work.push_back(S);
+  }
+  SmallVector<BasicBlock *, 32> Movable;
+  for (BasicBlock &BB : F)
+    if (&BB != &F.getEntryBlock() && Reachable.count(&BB))
+      Movable.push_back(&BB);
+  if (Movable.size() < 2)
+    return false;
+  BasicBlock *BB = pick(Movable);
+  if (BB == &F.back())
+    BB->moveAfter(&F.getEntryBlock());
+  else
+    BB->moveAfter(&F.back());
+  return done(describe(*BB) + ": moved in the layout");
+}
+
+bool OneMutation::toggleFlag(bool Set) {
+  SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
+  for (Instruction *I : Insts)
+    for (unsigned Fl = 0; Fl < NumFlags; ++Fl)
+      if (canToggle(*I, Fl, Set))
+        Places.push_back({I, Fl});
+  if (Places.empty())
+    return false;
+  auto [I, Fl] = pick(Places);
+  setFlag(*I, Fl, Set);
+  return done(describe(*I) + (Set ? ": add " : ": drop ") + flagName(Fl));
+}
+
+bool OneMutation::dropMetadata() {
+  SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
+  for (Instruction *I : Insts)
+    for (unsigned K : DroppableKinds)
+      if (I->getMetadata(K))
+        Places.push_back({I, K});
+  if (Places.empty())
+    return false;
+  auto [I, K] = pick(Places);
+  SmallVector<StringRef, 64> Names;
+  Ctx.getMDKindNames(Names);
+  I->setMetadata(K, nullptr);
+  return done(describe(*I) + ": drop !" + Names[K].str());
+}
+
+bool OneMutation::addMetadata() {
+  SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
+  for (Instruction *I : Insts) {
+    auto *LI = dyn_cast<LoadInst>(I);
+    if (!LI || LI->isAtomic() || LI->isVolatile())
+      continue;
+    if (LI->getType()->isIntegerTy() && !LI->getMetadata(LLVMContext::MD_range))
+      Places.push_back({I, LLVMContext::MD_range});
+    if (LI->getType()->isPointerTy() &&
+        !LI->getMetadata(LLVMContext::MD_nonnull))
+      Places.push_back({I, LLVMContext::MD_nonnull});
+    if (!LI->getMetadata(LLVMContext::MD_tbaa))
+      Places.push_back({I, LLVMContext::MD_tbaa});
+  }
+  if (Places.empty())
+    return false;
+  auto [I, K] = pick(Places);
+  MDBuilder MDB(Ctx);
+  if (K == LLVMContext::MD_range) {
+    unsigned Bits = I->getType()->getIntegerBitWidth();
+    uint64_t Hi = Bits == 1 ? 1 : 2;
+    I->setMetadata(K, MDB.createRange(APInt(Bits, 0), APInt(Bits, Hi)));
+    return done(describe(*I) + ": add !range [0, " + std::to_string(Hi) + ")");
+  }
+  if (K == LLVMContext::MD_nonnull) {
+    I->setMetadata(K, MDNode::get(Ctx, {}));
+    return done(describe(*I) + ": add !nonnull");
+  }
+  MDNode *Root = MDB.createTBAARoot("lmf fuzz TBAA");
+  MDNode *Ty = MDB.createTBAAScalarTypeNode("lmf scalar", Root);
+  I->setMetadata(K, MDB.createTBAAStructTagNode(Ty, Ty, 0));
+  return done(describe(*I) + ": add !tbaa");
+}
+
+bool OneMutation::dropAttribute() {
+  SmallVector<AttrSlot, 32> Places;
+  auto Collect = [&](CallBase *CB, AttributeList AL, unsigned NumArgs) {
+    for (Attribute::AttrKind K : DroppableFnAttrs)
+      if (AL.hasFnAttr(K))
+        Places.push_back({CB, AttributeList::FunctionIndex, K});
+    for (unsigned Idx = 0; Idx <= NumArgs; ++Idx) {
+      unsigned ListIdx = Idx == 0 ? unsigned(AttributeList::ReturnIndex)
+                                  : AttributeList::FirstArgIndex + Idx - 1;
+      AttributeSet Set = AL.getAttributes(ListIdx);
+      for (Attribute::AttrKind K : DroppableParamAttrs) {
+        if (!Set.hasAttribute(K))
+          continue;
+        if (K == Attribute::Alignment && abiAlignment(Set))
+          continue;
+        Places.push_back({CB, ListIdx, K});
+      }
+    }
+  };
+  Collect(nullptr, F.getAttributes(), F.arg_size());
+  for (Instruction *I : Insts)
+    if (auto *CB = dyn_cast<CallBase>(I))
+      if (!CB->isInlineAsm())
+        Collect(CB, CB->getAttributes(), CB->arg_size());
+  if (Places.empty())
+    return false;
+  AttrSlot S = pick(Places);
+  if (S.Call)
+    S.Call->removeAttributeAtIndex(S.Index, S.Kind);
+  else
+    F.removeAttributeAtIndex(S.Index, S.Kind);
+  return done(slotName(S) + ": drop " +
+              Attribute::getNameFromAttrKind(S.Kind).str());
+}
+
+bool OneMutation::addAttribute() {
+  SmallVector<AttrSlot, 16> Places;
+  auto Consider = [&](unsigned ListIdx, Type *T) {
+    AttributeSet Set = F.getAttributes().getAttributes(ListIdx);
+    if (abiAlignment(Set) || Set.hasAttribute(Attribute::ByVal))
+      return;
+    if (!Set.hasAttribute(Attribute::NoUndef))
+      Places.push_back({nullptr, ListIdx, Attribute::NoUndef});
+    if (T->isPointerTy()) {
+      if (!Set.hasAttribute(Attribute::NonNull))
+        Places.push_back({nullptr, ListIdx, Attribute::NonNull});
+      if (!Set.hasAttribute(Attribute::Dereferenceable))
+        Places.push_back({nullptr, ListIdx, Attribute::Dereferenceable});
+    }
+  };
+  if (!F.getReturnType()->isVoidTy())
+    Consider(AttributeList::ReturnIndex, F.getReturnType());
+  for (Argument &A : F.args())
+    Consider(AttributeList::FirstArgIndex + A.getArgNo(), A.getType());
+  if (Places.empty())
+    return false;
+  AttrSlot S = pick(Places);
+  if (S.Kind == Attribute::Dereferenceable)
+    F.addAttributeAtIndex(S.Index,
+                          Attribute::getWithDereferenceableBytes(Ctx, 4));
+  else
+    F.addAttributeAtIndex(S.Index, Attribute::get(Ctx, S.Kind));
+  return done(slotName(S) + ": add " +
+              Attribute::getNameFromAttrKind(S.Kind).str());
+}
+
+bool OneMutation::raiseAlignment() {
+  if (F.getAlign() && F.getAlign()->value() >= 64)
+    return false;
+  F.setAlignment(Align(64));
+  return done("function: align 64");
+}
+
+Constant *otherConstant(Constant *C) {
+  if (auto *CI = dyn_cast<ConstantInt>(C)) {
+    if (!CI->getType()->isIntegerTy())
+      return nullptr;
+    return ConstantInt::get(CI->getType(), CI->getValue() + 1);
+  }
+  if (auto *CF = dyn_cast<ConstantFP>(C)) {
+    if (!CF->getType()->isFloatingPointTy())
+      return nullptr;
+    APFloat V = CF->getValueAPF();
+    APFloat One(V.getSemantics(), 1);
+    if (V.isNaN() || V.isInfinity())
+      return ConstantFP::get(CF->getType(), 1.0);
+    V.add(One, APFloat::rmNearestTiesToEven);
+    if (V.bitwiseIsEqual(CF->getValueAPF()))
+      V.changeSign();
+    if (V.bitwiseIsEqual(CF->getValueAPF()))
+      return nullptr;
+    return ConstantFP::get(CF->getContext(), V);
+  }
+  return nullptr;
+}
+
+bool OneMutation::changeConstant() {
+  SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
+  for (Instruction *I : Insts) {
+    // Operands that must stay constant or in range, or are not data.
+    if (isa<CallBase>(I) || isa<GetElementPtrInst>(I) || isa<AllocaInst>(I) ||
+        isa<SwitchInst>(I) || isa<ShuffleVectorInst>(I) ||
+        isa<ExtractValueInst>(I) || isa<InsertValueInst>(I) ||
+        isa<LandingPadInst>(I))
+      continue;
+    if (Opts.ExecSafeOnly) {
+      // Only stored data, and only operations that cannot trap or become
+      // poison: add, sub, mul, and, or, xor and their float siblings.
+      auto *BO = dyn_cast<BinaryOperator>(I);
+      if (!BO || !semanticOK(*I) || BO->isIntDivRem() || BO->isShift() ||
+          BO->getOpcode() == Instruction::FDiv ||
+          BO->getOpcode() == Instruction::FRem)
+        continue;
+    }
+    for (unsigned Op = 0; Op < I->getNumOperands(); ++Op) {
+      auto *C = dyn_cast<Constant>(I->getOperand(Op));
+      if (C && otherConstant(C))
+        Places.push_back({I, Op});
+    }
+  }
+  if (Places.empty())
+    return false;
+  auto [I, Op] = pick(Places);
+  Constant *Old = cast<Constant>(I->getOperand(Op));
+  Constant *New = otherConstant(Old);
+  I->setOperand(Op, New);
+  if (Opts.ExecSafeOnly)
+    I->dropPoisonGeneratingFlags();
+  std::string OldText, NewText;
+  raw_string_ostream(OldText) << *Old;
+  raw_string_ostream(NewText) << *New;
+  return done(describe(*I) + ": operand " + std::to_string(Op) + " " +
+              OldText + " -> " + NewText);
+}
+
+bool OneMutation::swapOperands() {
+  SmallVector<Instruction *, 32> Places;
+  for (Instruction *I : Insts) {
+    if (auto *BO = dyn_cast<BinaryOperator>(I)) {
+      if (BO->isCommutative() || BO->getOperand(0) == BO->getOperand(1))
+        continue;
+      if (Opts.ExecSafeOnly &&
+          (!semanticOK(*I) || BO->isIntDivRem() || BO->isShift()))
+        continue;
+      Places.push_back(I);
+    } else if (auto *Sel = dyn_cast<SelectInst>(I)) {
+      if (Sel->getTrueValue() != Sel->getFalseValue() && semanticOK(*I))
+        Places.push_back(I);
+    } else if (isa<CmpInst>(I) && !Opts.ExecSafeOnly &&
+               I->getOperand(0) != I->getOperand(1)) {
+      Places.push_back(I);
+    }
+  }
+  if (Places.empty())
+    return false;
+  Instruction *I = pick(Places);
+  unsigned A = isa<SelectInst>(I) ? 1 : 0;
+  Value *L = I->getOperand(A), *Rv = I->getOperand(A + 1);
+  I->setOperand(A, Rv);
+  I->setOperand(A + 1, L);
+  if (Opts.ExecSafeOnly)
+    I->dropPoisonGeneratingFlags();
+  return done(describe(*I) + ": operands swapped");
+}
+
+bool OneMutation::changeOpcode() {
+  static const Instruction::BinaryOps IntSafe[] = {
+      Instruction::Add, Instruction::Sub, Instruction::Mul,
+      Instruction::And, Instruction::Or,  Instruction::Xor};
+  static const Instruction::BinaryOps IntAll[] = {
+      Instruction::Add,  Instruction::Sub,  Instruction::Mul,
+      Instruction::And,  Instruction::Or,   Instruction::Xor,
+      Instruction::Shl,  Instruction::LShr, Instruction::AShr,
+      Instruction::UDiv, Instruction::SDiv, Instruction::URem,
+      Instruction::SRem};
+  static const Instruction::BinaryOps FPSafe[] = {
+      Instruction::FAdd, Instruction::FSub, Instruction::FMul};
+  static const Instruction::BinaryOps FPAll[] = {
+      Instruction::FAdd, Instruction::FSub, Instruction::FMul,
+      Instruction::FDiv, Instruction::FRem};
+  SmallVector<BinaryOperator *, 32> Places;
+  for (Instruction *I : Insts) {
+    auto *BO = dyn_cast<BinaryOperator>(I);
+    if (!BO)
+      continue;
+    if (Opts.ExecSafeOnly) {
+      bool SafeOp = is_contained(IntSafe, BO->getOpcode()) ||
+                    is_contained(FPSafe, BO->getOpcode());
+      if (!SafeOp || !semanticOK(*I))
+        continue;
+    }
+    Places.push_back(BO);
+  }
+  if (Places.empty())
+    return false;
+  BinaryOperator *BO = pick(Places);
+  bool FP = BO->getType()->isFPOrFPVectorTy();
+  ArrayRef<Instruction::BinaryOps> Choices =
+      FP ? (Opts.ExecSafeOnly ? ArrayRef(FPSafe) : ArrayRef(FPAll))
+         : (Opts.ExecSafeOnly ? ArrayRef(IntSafe) : ArrayRef(IntAll));
+  Instruction::BinaryOps New = BO->getOpcode();
+  while (New == BO->getOpcode())
+    New = Choices[R.below(Choices.size())];
+  auto *NewBO = BinaryOperator::Create(New, BO->getOperand(0),
+                                       BO->getOperand(1), "", BO->getIterator());
+  NewBO->takeName(BO);
+  NewBO->setDebugLoc(BO->getDebugLoc());
+  std::string Old = BO->getOpcodeName();
+  BO->replaceAllUsesWith(NewBO);
+  BO->eraseFromParent();
+  return done(describe(*NewBO) + ": " + Old + " -> " + NewBO->getOpcodeName());
+}
+
+bool OneMutation::changePredicate() {
+  SmallVector<CmpInst *, 32> Places;
+  for (Instruction *I : Insts)
+    if (auto *Cmp = dyn_cast<CmpInst>(I))
+      Places.push_back(Cmp);
+  if (Places.empty())
+    return false;
+  CmpInst *Cmp = pick(Places);
+  CmpInst::Predicate Old = Cmp->getPredicate(), New = Old;
+  while (New == Old) {
+    if (isa<ICmpInst>(Cmp))
+      New = CmpInst::Predicate(CmpInst::FIRST_ICMP_PREDICATE +
+                               R.below(CmpInst::LAST_ICMP_PREDICATE -
+                                       CmpInst::FIRST_ICMP_PREDICATE + 1));
+    else
+      New = CmpInst::Predicate(CmpInst::FIRST_FCMP_PREDICATE +
+                               R.below(CmpInst::LAST_FCMP_PREDICATE -
+                                       CmpInst::FIRST_FCMP_PREDICATE + 1));
+  }
+  Cmp->setPredicate(New);
+  if (auto *IC = dyn_cast<ICmpInst>(Cmp))
+    IC->setSameSign(false);
+  return done(describe(*Cmp) + ": " + CmpInst::getPredicateName(Old).str() +
+              " -> " + CmpInst::getPredicateName(New).str());
+}
+
+bool OneMutation::makeVolatile() {
+  SmallVector<Instruction *, 32> Places;
+  for (Instruction *I : Insts) {
+    if (auto *LI = dyn_cast<LoadInst>(I); LI && !LI->isVolatile())
+      Places.push_back(I);
+    if (auto *SI = dyn_cast<StoreInst>(I); SI && !SI->isVolatile())
+      Places.push_back(I);
+  }
+  if (Places.empty())
+    return false;
+  Instruction *I = pick(Places);
+  if (auto *LI = dyn_cast<LoadInst>(I))
+    LI->setVolatile(true);
+  else
+    cast<StoreInst>(I)->setVolatile(true);
+  return done(describe(*I) + ": volatile");
+}
+
+bool OneMutation::lowerAccessAlignment() {
+  SmallVector<Instruction *, 32> Places;
+  for (Instruction *I : Insts) {
+    if (auto *LI = dyn_cast<LoadInst>(I); LI && LI->getAlign().value() > 1 &&
+                                          !LI->isAtomic())
+      Places.push_back(I);
+    if (auto *SI = dyn_cast<StoreInst>(I); SI && SI->getAlign().value() > 1 &&
+                                           !SI->isAtomic())
+      Places.push_back(I);
+  }
+  if (Places.empty())
+    return false;
+  Instruction *I = pick(Places);
+  if (auto *LI = dyn_cast<LoadInst>(I)) {
+    LI->setAlignment(Align(LI->getAlign().value() / 2));
+    return done(describe(*I) + ": align " +
+                std::to_string(LI->getAlign().value()));
+  }
+  auto *SI = cast<StoreInst>(I);
+  SI->setAlignment(Align(SI->getAlign().value() / 2));
+  return done(describe(*I) + ": align " +
+              std::to_string(SI->getAlign().value()));
+}
+
+bool OneMutation::addNontemporal() {
+  SmallVector<Instruction *, 32> Places;
+  for (Instruction *I : Insts) {
+    if (!(isa<LoadInst>(I) || isa<StoreInst>(I)) || I->isAtomic() ||
+        I->getMetadata(LLVMContext::MD_nontemporal))
+      continue;
+    // Runnable programs: only what x86 selects (MOVNTI stores); LLVM's
+    // backend crashes on, e.g., a nontemporal i1 load.
+    Type *T = isa<StoreInst>(I) ? I->getOperand(0)->getType() : I->getType();
+    if (Opts.ExecSafeOnly &&
+        !(isa<StoreInst>(I) && (T->isIntegerTy(32) || T->isIntegerTy(64))))
+      continue;
+    Places.push_back(I);
+  }
+  if (Places.empty())
+    return false;
+  Instruction *I = pick(Places);
+  I->setMetadata(LLVMContext::MD_nontemporal,
+                 MDNode::get(Ctx, ConstantAsMetadata::get(ConstantInt::get(
+                                      Type::getInt32Ty(Ctx), 1))));
+  return done(describe(*I) + ": add !nontemporal");
+}
+
+bool OneMutation::addUnknownMetadata() {
+  MDNode *Node = MDNode::get(Ctx, MDString::get(Ctx, "lmf fuzz"));
+  if (R.below(4) == 0) {
+    F.setMetadata("lmf.fuzz", Node);
+    return done("function: add !lmf.fuzz");
+  }
+  Instruction *I = pick(Insts);
+  I->setMetadata("lmf.fuzz", Node);
+  return done(describe(*I) + ": add !lmf.fuzz");
+}
+
+bool OneMutation::addStringAttribute() {
+  if (F.hasFnAttribute("lmf-fuzz"))
+    return false;
+  F.addFnAttr("lmf-fuzz", "1");
+  return done("function: add \"lmf-fuzz\"=\"1\"");
+}
+
+bool OneMutation::addABIAttribute() {
+  SmallVector<AttrSlot, 16> Places;
+  // A musttail call needs the same ABI attributes on both sides.
+  for (Instruction *I : Insts)
+    if (auto *CI = dyn_cast<CallInst>(I); CI && CI->isMustTailCall())
+      return false;
+  auto Consider = [&](unsigned ListIdx, Type *T) {
+    AttributeSet Set = F.getAttributes().getAttributes(ListIdx);
+    for (Attribute::AttrKind K :
+         {Attribute::ByVal, Attribute::InAlloca, Attribute::Preallocated,
+          Attribute::InReg, Attribute::Nest, Attribute::ByRef,
+          Attribute::StructRet, Attribute::SwiftError, Attribute::SwiftSelf,
+          Attribute::SwiftAsync})
+      if (Set.hasAttribute(K))
+        return;
+    if (T->isIntegerTy() && T->getIntegerBitWidth() < 32 &&
+        !Set.hasAttribute(Attribute::ZExt) &&
+        !Set.hasAttribute(Attribute::SExt)) {
+      Places.push_back({nullptr, ListIdx, Attribute::ZExt});
+      Places.push_back({nullptr, ListIdx, Attribute::SExt});
+    }
+    if (ListIdx != AttributeList::ReturnIndex &&
+        (T->isIntegerTy() || T->isPointerTy()) &&
+        !Set.hasAttribute(Attribute::InReg))
+      Places.push_back({nullptr, ListIdx, Attribute::InReg});
+  };
+  if (!F.getReturnType()->isVoidTy())
+    Consider(AttributeList::ReturnIndex, F.getReturnType());
+  for (Argument &A : F.args())
+    Consider(AttributeList::FirstArgIndex + A.getArgNo(), A.getType());
+  if (Places.empty())
+    return false;
+  AttrSlot S = pick(Places);
+  F.addAttributeAtIndex(S.Index, Attribute::get(Ctx, S.Kind));
+  return done(slotName(S) + ": add " +
+              Attribute::getNameFromAttrKind(S.Kind).str());
+}
+
+bool OneMutation::changeCallingConv() {
+  if (F.isVarArg() || F.getCallingConv() != CallingConv::C)
+    return false;
+  CallingConv::ID New = R.below(2) ? CallingConv::Fast : CallingConv::Cold;
+  F.setCallingConv(New);
+  // Recursive calls follow.
+  for (Instruction *I : Insts)
+    if (auto *CB = dyn_cast<CallBase>(I))
+      if (CB->getCalledOperand() == &F)
+        CB->setCallingConv(New);
+  return done(New == CallingConv::Fast ? "function: fastcc"
+                                       : "function: coldcc");
+}
+
+bool OneMutation::setSection() {
+  if (F.hasSection())
+    return false;
+  F.setSection(".text.lmf_fuzz");
+  return done("function: section .text.lmf_fuzz");
+}
+
+} // namespace
+
+bool Mutator::mutate(Function &F, MutationKind K, Mutation &Out) {
+  if (Opts.ExecSafeOnly && !execSafe(K) &&
+      !(Opts.AllowSemantic && semantic(K)))
+    return false;
+  Out = Mutation();
+  Out.Kind = K;
+  Out.Expect = expectationOf(K);
+  Out.ExecSafe = execSafe(K);
+  return OneMutation(F, *this, Opts, Out).apply(K);
+}
+
+Function *Mutator::cloneAndMutate(Function &F, StringRef NewName, Mutation &Out,
+                                  std::optional<MutationKind> Kind) {
+  // Random kinds until one applies and leaves valid IR; Copy always does.
+  for (unsigned Try = 0; Try < 17; ++Try) {
+    MutationKind K =
+        Kind ? *Kind
+        : Try == 16 ? MutationKind::Copy
+                    : MutationKind(below(unsigned(MutationKind::NumKinds)));
+    Function *Clone = cloneFunction(F, NewName);
+    if (mutate(*Clone, K, Out) && !verifyFunction(*Clone))
+      return Clone;
+    Clone->eraseFromParent();
+    if (Kind)
+      break;
+  }
+  return nullptr;
+}
+
+} // namespace lmf::fuzz

@@ -1,0 +1,87 @@
+//===- MutatorCloning.cpp - Copies of functions for the mutator -----------===//
+//
+// A clone must be an exact copy: same body, attributes, metadata and
+// linkage, with recursive calls going to the clone itself (so that a copy
+// of a recursive function is a twin, not a caller of the original).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Mutator.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+namespace lmf::fuzz {
+
+Function *cloneFunction(Function &F, StringRef NewName) {
+  Function *NewF = Function::Create(F.getFunctionType(), F.getLinkage(),
+                                    F.getAddressSpace(), NewName, F.getParent());
+  ValueToValueMapTy VMap;
+  auto Dest = NewF->arg_begin();
+  for (Argument &A : F.args()) {
+    Dest->setName(A.getName());
+    VMap[&A] = &*Dest++;
+  }
+  VMap[&F] = NewF;
+  SmallVector<ReturnInst *, 8> Returns;
+  CloneFunctionInto(NewF, &F, VMap,
+                    F.getSubprogram() ? CloneFunctionChangeType::GlobalChanges
+                                      : CloneFunctionChangeType::LocalChangesOnly,
+                    Returns);
+  NewF->setComdat(nullptr);
+  return NewF;
+}
+
+void nameValues(Function &F) {
+  unsigned N = 0;
+  for (Argument &A : F.args())
+    if (!A.hasName())
+      A.setName("a" + Twine(N++));
+  for (BasicBlock &BB : F) {
+    if (!BB.hasName())
+      BB.setName("bb" + Twine(N++));
+    for (Instruction &I : BB)
+      if (!I.hasName() && !I.getType()->isVoidTy())
+        I.setName("v" + Twine(N++));
+  }
+}
+
+static bool refersTo(const Value *V, const Function &F,
+                     SmallPtrSetImpl<const Value *> &Seen) {
+  if (V == &F)
+    return true;
+  const auto *C = dyn_cast<Constant>(V);
+  if (!C || isa<GlobalValue>(C) || !Seen.insert(C).second)
+    return false;
+  for (const Use &Op : C->operands())
+    if (refersTo(Op.get(), F, Seen))
+      return true;
+  return false;
+}
+
+bool usesOwnAddress(const Function &F) {
+  SmallPtrSet<const Value *, 16> Seen;
+  for (const Instruction &I : instructions(F)) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    for (const Use &Op : I.operands()) {
+      if (CB && CB->isCallee(&Op) && Op.get() == &F)
+        continue;
+      if (refersTo(Op.get(), F, Seen))
+        return true;
+    }
+  }
+  for (const BasicBlock &BB : F)
+    if (BB.hasAddressTaken())
+      return true;
+  return false;
+}
+
+} // namespace lmf::fuzz

@@ -1,0 +1,319 @@
+//===- Oracles.cpp - What a correct merge must look like ------------------===//
+//
+// The snapshots line instructions up by the walk order the merger itself
+// uses (core/WalkOrder.h): equal functions have the same shape in that
+// order, whatever their block layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Oracles.h"
+
+#include "core/WalkOrder.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+#include <algorithm>
+#include <map>
+
+using namespace llvm;
+
+namespace lmf::fuzz {
+namespace {
+
+/// Metadata kinds that are optimizer facts (debug, profile and annotation
+/// data are not: the survivor keeps its own).
+const unsigned FactKinds[] = {
+    LLVMContext::MD_tbaa,           LLVMContext::MD_tbaa_struct,
+    LLVMContext::MD_range,          LLVMContext::MD_nonnull,
+    LLVMContext::MD_noundef,        LLVMContext::MD_align,
+    LLVMContext::MD_dereferenceable,
+    LLVMContext::MD_dereferenceable_or_null,
+    LLVMContext::MD_noalias,        LLVMContext::MD_alias_scope,
+    LLVMContext::MD_invariant_load, LLVMContext::MD_access_group,
+    LLVMContext::MD_loop,           LLVMContext::MD_fpmath,
+    LLVMContext::MD_callees,        LLVMContext::MD_nofree};
+
+/// Attributes that are optimizer facts.
+const Attribute::AttrKind FactAttrs[] = {
+    Attribute::NonNull,    Attribute::NoUndef,   Attribute::Dereferenceable,
+    Attribute::DereferenceableOrNull,            Attribute::NoAlias,
+    Attribute::ReadOnly,   Attribute::WriteOnly, Attribute::ReadNone,
+    Attribute::NoFree,     Attribute::Alignment, Attribute::NoUnwind,
+    Attribute::WillReturn, Attribute::NoSync,    Attribute::NoRecurse,
+    Attribute::MustProgress, Attribute::Returned};
+
+uint32_t flagsOf(const Instruction &I) {
+  uint32_t F = 0;
+  if (isa<OverflowingBinaryOperator>(I) || isa<TruncInst>(I))
+    F |= I.hasNoUnsignedWrap() | I.hasNoSignedWrap() << 1;
+  if (isa<PossiblyExactOperator>(I))
+    F |= I.isExact() << 2;
+  if (const auto *D = dyn_cast<PossiblyDisjointInst>(&I))
+    F |= D->isDisjoint() << 3;
+  if (isa<PossiblyNonNegInst>(I))
+    F |= I.hasNonNeg() << 4;
+  if (const auto *C = dyn_cast<ICmpInst>(&I))
+    F |= C->hasSameSign() << 5;
+  if (const auto *G = dyn_cast<GetElementPtrInst>(&I))
+    F |= G->getNoWrapFlags().getRaw() << 6;
+  if (isa<FPMathOperator>(I)) {
+    FastMathFlags FMF = I.getFastMathFlags();
+    F |= (FMF.allowReassoc() | FMF.noNaNs() << 1 | FMF.noInfs() << 2 |
+          FMF.noSignedZeros() << 3 | FMF.allowReciprocal() << 4 |
+          FMF.allowContract() << 5 | FMF.approxFunc() << 6)
+         << 12;
+  }
+  return F;
+}
+
+void collectAttrs(AttributeList AL, unsigned NumArgs,
+                  std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Out) {
+  auto Add = [&](unsigned Index, AttributeSet Set) {
+    for (Attribute::AttrKind K : FactAttrs) {
+      if (!Set.hasAttribute(K))
+        continue;
+      Attribute A = Set.getAttribute(K);
+      Out.emplace_back(Index, K, A.isIntAttribute() ? A.getValueAsInt() : 0);
+    }
+  };
+  Add(AttributeList::FunctionIndex, AL.getFnAttrs());
+  Add(AttributeList::ReturnIndex, AL.getRetAttrs());
+  for (unsigned A = 0; A < NumArgs; ++A)
+    Add(AttributeList::FirstArgIndex + A, AL.getParamAttrs(A));
+}
+
+SmallPtrSet<const GlobalValue *, 16> usedGlobals(const Module &M) {
+  SmallPtrSet<const GlobalValue *, 16> Used;
+  for (const char *Name : {"llvm.used", "llvm.compiler.used"}) {
+    const GlobalVariable *GV = M.getGlobalVariable(Name);
+    if (!GV || !GV->hasInitializer())
+      continue;
+    if (const auto *CA = dyn_cast<ConstantArray>(GV->getInitializer()))
+      for (const Use &U : CA->operands())
+        if (const auto *G =
+                dyn_cast<GlobalValue>(U.get()->stripPointerCasts()))
+          Used.insert(G);
+  }
+  return Used;
+}
+
+using AttrTuple = std::tuple<unsigned, unsigned, uint64_t>;
+
+/// Whether fact A of a body is allowed by the facts Members of one member:
+/// the member has the same kind at the same place, and for integer facts
+/// (dereferenceable, align) at least the body's value.
+bool attrAllowed(const AttrTuple &A, const std::vector<AttrTuple> &Member) {
+  for (const AttrTuple &M : Member)
+    if (std::get<0>(M) == std::get<0>(A) && std::get<1>(M) == std::get<1>(A))
+      return std::get<2>(A) <= std::get<2>(M) ||
+             std::get<1>(A) == Attribute::Returned;
+  return false;
+}
+
+std::string attrText(const AttrTuple &A) {
+  unsigned Index = std::get<0>(A);
+  std::string Where = Index == AttributeList::FunctionIndex ? "function"
+                      : Index == AttributeList::ReturnIndex
+                          ? "return"
+                          : "param " + std::to_string(
+                                           Index - AttributeList::FirstArgIndex);
+  std::string Text =
+      Where + " " +
+      Attribute::getNameFromAttrKind(Attribute::AttrKind(std::get<1>(A))).str();
+  if (std::get<2>(A))
+    Text += "(" + std::to_string(std::get<2>(A)) + ")";
+  return Text;
+}
+
+void checkIntersection(const FoldGroup &G, const FunctionSnapshot &Body,
+                       const std::vector<const FunctionSnapshot *> &Members,
+                       std::vector<std::string> &Problems) {
+  auto Problem = [&](const std::string &What) {
+    Problems.push_back("fold body @" + G.Body + " (survivor @" + G.Survivor +
+                       "): " + What);
+  };
+  for (const FunctionSnapshot *M : Members) {
+    if (M->Insts.size() != Body.Insts.size()) {
+      Problem("a folded function has " + std::to_string(M->Insts.size()) +
+              " instructions, the body " + std::to_string(Body.Insts.size()));
+      return;
+    }
+  }
+  for (const AttrTuple &A : Body.Attrs)
+    for (const FunctionSnapshot *M : Members)
+      if (!attrAllowed(A, M->Attrs)) {
+        Problem("keeps " + attrText(A) + " that a folded function lacked");
+        break;
+      }
+  for (size_t I = 0; I < Body.Insts.size(); ++I) {
+    const FunctionSnapshot::Inst &B = Body.Insts[I];
+    for (const FunctionSnapshot *M : Members) {
+      const FunctionSnapshot::Inst &X = M->Insts[I];
+      std::string Where = "instruction " + std::to_string(I) + " (" +
+                          Instruction::getOpcodeName(B.Opcode) + ")";
+      if (X.Opcode != B.Opcode) {
+        Problem(Where + " is a " + Instruction::getOpcodeName(X.Opcode) +
+                " in a folded function");
+        return;
+      }
+      if (B.Flags & ~X.Flags)
+        Problem(Where + " keeps flags 0x" + utohexstr(B.Flags & ~X.Flags) +
+                " that a folded function lacked");
+      for (unsigned K : B.MDKinds)
+        if (!llvm::is_contained(X.MDKinds, K))
+          Problem(Where + " keeps metadata kind " + std::to_string(K) +
+                  " that a folded function lacked");
+      for (const AttrTuple &A : B.Attrs)
+        if (!attrAllowed(A, X.Attrs))
+          Problem(Where + " keeps call-site " + attrText(A) +
+                  " that a folded function lacked");
+    }
+  }
+}
+
+bool erasesOrAliases(FoldAction A) {
+  return A == FoldAction::Erased || A == FoldAction::Alias;
+}
+
+} // namespace
+
+FunctionSnapshot snapshotFunction(const Function &F) {
+  FunctionSnapshot S;
+  for (const BasicBlock *BB : blocksInWalkOrder(F)) {
+    for (const Instruction &I : *BB) {
+      FunctionSnapshot::Inst X;
+      X.Opcode = I.getOpcode();
+      X.Flags = flagsOf(I);
+      for (unsigned K : FactKinds)
+        if (I.getMetadata(K))
+          X.MDKinds.push_back(K);
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        collectAttrs(CB->getAttributes(), CB->arg_size(), X.Attrs);
+      S.Insts.push_back(std::move(X));
+    }
+  }
+  collectAttrs(F.getAttributes(), F.arg_size(), S.Attrs);
+  S.Alignment = F.getAlign() ? F.getAlign()->value() : 1;
+  S.Interposable = F.isInterposable();
+  S.UnnamedAddr = F.hasGlobalUnnamedAddr();
+  S.LocalUnnamedAddr = F.hasAtLeastLocalUnnamedAddr();
+  S.AddressUnobservable = F.hasLocalLinkage() && !F.hasAddressTaken();
+  return S;
+}
+
+StringMap<FunctionSnapshot> snapshotModule(const Module &M) {
+  StringMap<FunctionSnapshot> Snaps;
+  SmallPtrSet<const GlobalValue *, 16> Used = usedGlobals(M);
+  for (const Function &F : M) {
+    if (F.isDeclaration() || !F.hasName())
+      continue;
+    FunctionSnapshot S = snapshotFunction(F);
+    S.Used = Used.count(&F);
+    Snaps[F.getName()] = std::move(S);
+  }
+  return Snaps;
+}
+
+std::vector<std::string> checkMerge(const Module &After,
+                                    const MergeResult &Result,
+                                    const StringMap<FunctionSnapshot> &Before,
+                                    MergeMode Mode) {
+  std::vector<std::string> Problems;
+  // A body folded again in a later round (now a thunk, alias or gone) is
+  // checked through that round's group.
+  StringSet<> FoldedLater;
+  for (const FoldGroup &G : Result.Groups) {
+    for (const FoldedMember &M : G.Members)
+      FoldedLater.insert(M.Name);
+    if (G.SurvivorForwarded)
+      FoldedLater.insert(G.Survivor);
+  }
+  for (const FoldGroup &G : Result.Groups) {
+    auto Find = [&](const std::string &Name) -> const FunctionSnapshot * {
+      auto It = Before.find(Name);
+      return It == Before.end() ? nullptr : &It->second;
+    };
+    const FunctionSnapshot *Survivor = Find(G.Survivor);
+    std::vector<const FunctionSnapshot *> Members;
+    if (Survivor)
+      Members.push_back(Survivor);
+    for (const FoldedMember &M : G.Members) {
+      const FunctionSnapshot *S = Find(M.Name);
+      if (!S)
+        continue;
+      Members.push_back(S);
+      std::string Who = "@" + M.Name + " (" +
+                        foldActionName(M.Action).str() + " into @" + G.Body +
+                        ")";
+      if (S->Interposable && M.Action != FoldAction::Thunk)
+        Problems.push_back(Who + ": an interposable function must stay a "
+                                 "thunk");
+      if (Mode == MergeMode::Safe && erasesOrAliases(M.Action) &&
+          (S->Used ||
+           (M.Action == FoldAction::Erased && !S->LocalUnnamedAddr &&
+            !S->AddressUnobservable) ||
+           (M.Action == FoldAction::Alias && !S->UnnamedAddr)))
+        Problems.push_back(Who + ": its address was significant");
+    }
+    const Function *Body = After.getFunction(G.Body);
+    if (!Body || Body->isDeclaration() || FoldedLater.contains(G.Body))
+      continue;
+    if (!Body->hasExactDefinition())
+      Problems.push_back("fold body @" + G.Body +
+                         " may be replaced at link time (" +
+                         (Body->isInterposable() ? "interposable"
+                                                 : "not an exact definition") +
+                         ")");
+    uint64_t Need = 1;
+    for (const FoldedMember &M : G.Members)
+      if (const FunctionSnapshot *S = Find(M.Name);
+          S && erasesOrAliases(M.Action))
+        Need = std::max(Need, S->Alignment);
+    if (Survivor && G.SurvivorForwarded && erasesOrAliases(G.SurvivorAction))
+      Need = std::max(Need, Survivor->Alignment);
+    uint64_t Have = Body->getAlign() ? Body->getAlign()->value() : 1;
+    if (Have < Need)
+      Problems.push_back("fold body @" + G.Body + " has align " +
+                         std::to_string(Have) + " but takes the address of a "
+                         "function aligned to " + std::to_string(Need));
+    checkIntersection(G, snapshotFunction(*Body), Members, Problems);
+  }
+  return Problems;
+}
+
+std::string checkTotalOrder(const std::vector<std::vector<int>> &C,
+                            uint64_t &TriplesChecked) {
+  size_t N = C.size();
+  auto Name = [](size_t I) { return "#" + std::to_string(I); };
+  for (size_t A = 0; A < N; ++A) {
+    if (C[A][A] != 0)
+      return "reflexivity: compare(" + Name(A) + ", itself) != 0";
+    for (size_t B = 0; B < N; ++B)
+      if (C[A][B] != -C[B][A])
+        return "antisymmetry: " + Name(A) + " vs " + Name(B);
+  }
+  for (size_t A = 0; A < N; ++A)
+    for (size_t B = 0; B < N; ++B)
+      for (size_t D = 0; D < N; ++D) {
+        ++TriplesChecked;
+        int AB = C[A][B], BD = C[B][D], AD = C[A][D];
+        std::string T = Name(A) + ", " + Name(B) + ", " + Name(D);
+        if (AB == 0 && BD == 0 && AD != 0)
+          return "transitivity of ==: " + T;
+        if (AB < 0 && BD < 0 && AD >= 0)
+          return "transitivity of <: " + T;
+        if (AB <= 0 && BD <= 0 && AD > 0)
+          return "transitivity of <=: " + T;
+      }
+  return "";
+}
+
+} // namespace lmf::fuzz

@@ -1,0 +1,176 @@
+#!/bin/bash
+# Differential testing with csmith: a program must print the same checksum
+# whether it is linked with --lto-merge-functions (safe or all) or without.
+#
+# For every csmith program (seeds SEED, SEED+1, ...):
+#  1. as generated: clang -O2 -flto, linked three ways, run, compared;
+#  2. pre-link mutants: compiled with -fno-inline-functions so its functions
+#     survive, then lmf-mutate --exec clones some functions with one
+#     mutation each and spreads their callers over the clones; linked three
+#     ways (every other mutant with --export-dynamic, so clones stay
+#     exported and keep their linkage), run, compared;
+#  3. post-LTO mutants: the same, but on the module after the LTO pipeline
+#     (--save-temps), relinked with --lto-O0 so the twins reach the merger
+#     exactly as mutated (every other one with --export-dynamic too).
+# Mutations add no undefined behaviour, except stored-value changes
+# (--semantic): a mutant whose plain build crashes or times out is dropped.
+#
+# Usage: csmith-diff.sh [--programs N] [--mutants N] [--seed N|auto]
+#                       [--budget SECONDS] [--timeout SECONDS]
+# A failing case is kept under $LMF_ARTIFACTS/csmith-<seed>-<variant>/
+# with a repro.sh; minimize it with reduce-case.sh.
+source "$(dirname "$0")/common.bash"
+
+PROGRAMS=10 MUTANTS=2 SEED="${LMF_FUZZ_SEED:-1}" BUDGET=0 TIMEOUT=10
+while (($#)); do
+  case "$1" in
+  --programs) PROGRAMS="$2"; shift 2 ;;
+  --mutants) MUTANTS="$2"; shift 2 ;;
+  --seed) SEED="$2"; shift 2 ;;
+  --budget) BUDGET="$2"; shift 2 ;;
+  --timeout) TIMEOUT="$2"; shift 2 ;;
+  *) fail "unknown argument $1" ;;
+  esac
+done
+
+SEED="$(resolve_seed "$SEED")"
+CSMITH="$(command -v csmith)" ||
+  fail "csmith is not installed (Debian: csmith libcsmith-dev; .ci/install-deps installs them)"
+CSMITH_INC=/usr/include/csmith
+need "$CSMITH_INC/csmith.h" "$LMF_MUTATE"
+
+programs=0 discarded=0 variants=0 mutants=0 mutations=0 runs=0
+folds_safe=0 folds_all=0 failures=0
+start=$(now)
+
+# keep_case ID WHY FILES...: saves a failing case and says where.
+keep_case() {
+  local id="$1" why="$2" dir
+  shift 2
+  dir="$LMF_ARTIFACTS/csmith-$id"
+  mkdir -p "$dir"
+  cp -f "$@" "$dir/" 2>/dev/null || true
+  printf '%s\n' "$why" >"$dir/WHY"
+  failures=$((failures + 1))
+  echo "FAIL: csmith case $id: $why" >&2
+  echo "      kept in $dir (see repro.sh there)" >&2
+}
+
+# check_variants ID INPUT [link args...]: links INPUT plain, safe and all,
+# runs each and compares. Returns 0 (also when the case is discarded).
+check_variants() {
+  local id="$1" input="$2" v rc
+  shift 2
+  variants=$((variants + 1))
+  rm -f prog.* listing.* out.* link.*
+  if ! lmf_link prog.plain "$input" "$@" 2>link.plain; then
+    discarded=$((discarded + 1))
+    note "case $id: the plain link fails, dropped: $(head -n 2 link.plain)"
+    return 0
+  fi
+  if ! run_prog out.plain ./prog.plain "$TIMEOUT" ||
+    ! grep -q '^checksum = ' out.plain; then
+    discarded=$((discarded + 1))
+    return 0
+  fi
+  runs=$((runs + 1))
+  for v in safe all; do
+    local mode=--lto-merge-functions
+    [[ $v == all ]] && mode=--lto-merge-functions=all
+    rc=0
+    lmf_link "prog.$v" "$input" "$@" -Wl,$mode -Wl,--print-merged-functions \
+      >"listing.$v" 2>"link.$v" || rc=$?
+    if ((rc != 0)); then
+      write_repro "$input" "$@"
+      keep_case "$id-$v" "link with $mode failed (status $rc): $(grep -m1 -E 'error|Stack|LLVM ERROR' "link.$v" || true)" \
+        "$input" "link.$v" repro.sh p.c mutants.log
+      continue
+    fi
+    local n
+    n=$(grep -c 'removing identical function' "listing.$v" || true)
+    if [[ $v == safe ]]; then folds_safe=$((folds_safe + n)); else folds_all=$((folds_all + n)); fi
+    run_prog "out.$v" "./prog.$v" "$((TIMEOUT * 3))" || true
+    runs=$((runs + 1))
+    if ! cmp -s out.plain "out.$v"; then
+      write_repro "$input" "$@"
+      keep_case "$id-$v" "output differs with $mode: $(tr '\n' ' ' <out.plain) vs $(tr '\n' ' ' <"out.$v")" \
+        "$input" out.plain "out.$v" "listing.$v" repro.sh p.c mutants.log
+    fi
+  done
+  return 0
+}
+
+# write_repro INPUT [link args...]: a script that rebuilds and compares.
+write_repro() {
+  local input
+  input="$(basename "$1")"
+  shift
+  {
+    echo '#!/bin/bash'
+    echo "# Links $input with and without merging and compares the outputs."
+    echo 'set -u; cd "$(dirname "$0")"'
+    echo "LD=\${LMF_LD:-$LMF_LD}"
+    echo "link() { $CC -flto -fuse-ld=lld --ld-path=\"\$LD\" $input $* \"\$@\"; }"
+    echo 'link -o plain && link -o safe -Wl,--lto-merge-functions && link -o all -Wl,--lto-merge-functions=all || exit 2'
+    echo 'a=$(timeout 30 ./plain; echo "status $?"); b=$(timeout 30 ./safe; echo "status $?"); c=$(timeout 30 ./all; echo "status $?")'
+    echo 'echo "plain: $a"; echo "safe:  $b"; echo "all:   $c"'
+    echo '[[ "$a" == "$b" && "$a" == "$c" ]]'
+  } >repro.sh
+  chmod +x repro.sh
+}
+
+# mutate ID INPUT OUT.bc SEED: one mutant; counts its clones.
+mutate() {
+  local id="$1" in="$2" out="$3" seed="$4"
+  if ! "$LMF_MUTATE" "$in" -o "$out" --exec --semantic --seed "$seed" \
+    --functions 6 --clones 3 >mutants.log 2>mutate.err; then
+    cat mutate.err >&2
+    keep_case "$id" "lmf-mutate failed (a harness bug)" "$in" mutate.err
+    return 1
+  fi
+  mutants=$((mutants + 1))
+  mutations=$((mutations + $(wc -l <mutants.log)))
+}
+
+for ((i = 0; i < PROGRAMS; i++)); do
+  if ((BUDGET > 0 && $(now) - start >= BUDGET)); then
+    note "time budget of ${BUDGET}s used up after $programs programs"
+    break
+  fi
+  seed=$((SEED + i))
+  ((i % 10 == 0 && i > 0)) &&
+    note "$i programs, $mutants mutants, $failures failures, $(($(now) - start))s"
+  rm -f ./*.o ./*.bc ./*.log ./post.*
+  "$CSMITH" --seed "$seed" --output p.c >/dev/null
+  programs=$((programs + 1))
+  : >mutants.log
+
+  # 1. The program as generated.
+  "$CC" -O2 -flto -w -I"$CSMITH_INC" -c p.c -o p.o
+  check_variants "$seed-plain" p.o
+  ((MUTANTS > 0)) || continue
+
+  # 2. Mutants of the compiled program, before the LTO pipeline.
+  "$CC" -O2 -flto -fno-inline-functions -w -I"$CSMITH_INC" -c p.c -o pn.o
+  for ((m = 1; m <= MUTANTS; m++)); do
+    mutate "$seed-pre$m" pn.o "pre$m.bc" $((seed * 1000 + m)) || continue
+    extra=()
+    ((m % 2 == 0)) && extra=(-Wl,--export-dynamic)
+    check_variants "$seed-pre$m" "pre$m.bc" "${extra[@]}"
+  done
+
+  # 3. Mutants of the module the merger sees, relinked without the pipeline.
+  lmf_link post.exe pn.o -Wl,--save-temps 2>/dev/null || continue
+  for ((m = 1; m <= MUTANTS; m++)); do
+    mutate "$seed-post$m" post.exe.0.4.opt.bc "post$m.bc" $((seed * 1000 + 500 + m)) || continue
+    extra=()
+    ((m % 2 == 1)) && extra=(-Wl,--export-dynamic)
+    check_variants "$seed-post$m" "post$m.bc" -Wl,--lto-O0 -Wl,--lto-CGO2 "${extra[@]}"
+  done
+done
+
+note "csmith: $programs programs (seeds $SEED..$((SEED + programs - 1))), $mutants mutants with $mutations mutated clones"
+note "        $variants builds compared ($discarded dropped: plain build failed, crashed or timed out), $runs runs"
+note "        $folds_safe folds in safe mode, $folds_all in all mode, $(($(now) - start))s"
+((failures == 0)) || fail "$failures csmith cases differ; see $LMF_ARTIFACTS"
+echo "PASS: csmith differential testing"
