@@ -5,7 +5,10 @@
 // one thread, in the deterministic order of the plans.
 //
 // The four outcomes:
-//  * erased: every use of G refers to the body instead, G is deleted;
+//  * erased: every use of G refers to the body instead, G is deleted; calls
+//    to a G that never returns go through a private alias of the body, so
+//    code generation keeps its callers as they were (see
+//    keepsCallTargetApart);
 //  * alias: the same, then a GlobalAlias takes G's name, linkage and
 //    visibility, so the symbol stays visible at the body's address;
 //  * thunk: G's body becomes `tail call @body(args...)` (musttail for the
@@ -81,6 +84,54 @@ void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
   G.replaceAllUsesWith(&Body);
   for (CallBase *CB : Calls)
     ensureCallLocation(*CB, Body);
+}
+
+/// Calls to a function that never returns end their block. When the callers
+/// of several folded error handlers all call one symbol, the branch folder
+/// merges those blocks across the caller and adds long jumps to reach the
+/// shared tail: on SPASS (CTMark) `main` grew by 119 bytes that way. ICF
+/// leaves such callers as they were, and so do we: they call a private alias
+/// of the body, which costs no symbol in the object. Code generation reads
+/// what a callee promises (noreturn, cold, nounwind, memory effects) from
+/// the called function, which an alias hides, so the calls carry it.
+bool keepsCallTargetApart(Function &G, const Function &Body) {
+  if (!Body.doesNotReturn())
+    return false;
+  return llvm::any_of(directCallsTo(G), [&](const CallBase *CB) {
+    return CB->getFunction() != &G;
+  });
+}
+
+AttrBuilder codegenFactsOf(const Function &Body) {
+  static constexpr Attribute::AttrKind Kinds[] = {
+      Attribute::NoReturn,   Attribute::NoUnwind, Attribute::Cold,
+      Attribute::WillReturn, Attribute::NoFree,   Attribute::NoSync,
+      Attribute::NoCallback, Attribute::Memory};
+  AttrBuilder Facts(Body.getContext());
+  for (Attribute::AttrKind Kind : Kinds)
+    if (Attribute A = Body.getFnAttribute(Kind); A.isValid())
+      Facts.addAttribute(A);
+  return Facts;
+}
+
+void replaceByLocalAlias(Function &G, Function &Body, RewriteContext &Ctx) {
+  if (!keepsEncodings(G, Body, /*CallsOnly=*/false, Ctx))
+    collectUserFunctions(G, Ctx.Touched);
+  auto *Alias = GlobalAlias::create(G.getValueType(), G.getAddressSpace(),
+                                    GlobalValue::PrivateLinkage, "", &Body,
+                                    G.getParent());
+  Alias->takeName(&G);
+  Alias->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Alias->setDSOLocal(true);
+  SmallVector<CallBase *, 8> Calls = directCallsTo(G);
+  G.replaceAllUsesWith(Alias);
+  AttrBuilder Facts = codegenFactsOf(Body);
+  for (CallBase *CB : Calls) {
+    CB->setAttributes(
+        CB->getAttributes().addFnAttributes(CB->getContext(), Facts));
+    ensureCallLocation(*CB, Body);
+  }
+  Ctx.Globals.add(Alias);
 }
 
 void redirectDirectCalls(Function &G, Function &Body, RewriteContext &Ctx) {
@@ -224,7 +275,10 @@ FoldAction applyFold(const MemberPlan &Plan, Function &Body,
   Function &G = *Plan.Fn;
   switch (Plan.Action) {
   case FoldAction::Erased:
-    replaceAllUses(G, Body, Ctx);
+    if (keepsCallTargetApart(G, Body))
+      replaceByLocalAlias(G, Body, Ctx);
+    else
+      replaceAllUses(G, Body, Ctx);
     eraseFunction(G, Ctx);
     return FoldAction::Erased;
   case FoldAction::Alias:

@@ -45,6 +45,7 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -57,6 +58,18 @@ using namespace llvm;
 
 namespace lmf {
 namespace {
+
+/// A local, unnamed_addr alias of a function is that function under another
+/// name: nothing can interpose it and its address means nothing more than
+/// the function's. The rewriter leaves such aliases behind (FoldRewriter.cpp),
+/// and references through them compare like references to the function.
+const Value *seeThroughLocalAlias(const Value *V) {
+  const auto *GA = dyn_cast<GlobalAlias>(V);
+  if (!GA || !GA->hasLocalLinkage() || !GA->hasGlobalUnnamedAddr())
+    return V;
+  const auto *Fn = dyn_cast<Function>(GA->getAliasee()->stripPointerCasts());
+  return Fn ? Fn : V;
+}
 
 /// Item tags. Values are arbitrary but distinct; they keep items of different
 /// kinds from ever producing the same tokens.
@@ -383,6 +396,7 @@ void FunctionEncoder::encodeCallFields(const CallBase &CB) {
 }
 
 void FunctionEncoder::encodeCallee(const Value *V) {
+  V = seeThroughLocalAlias(V);
   const auto *Callee = dyn_cast<Function>(V);
   if (Callee && Ctx.CalleeClasses && Ctx.CalleeClasses->count(Callee)) {
     emit(TagCalleeClass);
@@ -451,6 +465,7 @@ void FunctionEncoder::encodeGlobalRef(const GlobalValue *GV) {
 }
 
 void FunctionEncoder::encodeConstant(const Constant *C) {
+  C = cast<Constant>(seeThroughLocalAlias(C));
   emit(TagConstant);
   emit(C->getValueID());
   encodeType(C->getType());

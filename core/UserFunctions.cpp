@@ -3,7 +3,9 @@
 // When a function is folded, or its class changes during refinement, the
 // bodies that refer to it must be looked at again. A reference can sit in an
 // instruction operand or deep inside a constant expression or aggregate used
-// by an instruction; references from global initializers (vtables) do not
+// by an instruction, or behind an alias (the rewriter leaves local aliases of
+// folded functions that never return); references from global initializers
+// (vtables) do not
 // reach any body directly and are ignored: the bodies that use such a global
 // refer to the global, whose identity did not change.
 //
@@ -12,6 +14,7 @@
 #include "core/UserFunctions.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instruction.h"
 
 using namespace llvm;
@@ -23,7 +26,8 @@ static void collect(const Value &V, SmallPtrSetImpl<Function *> &Out,
   for (const User *U : V.users()) {
     if (const auto *I = dyn_cast<Instruction>(U))
       Out.insert(const_cast<Function *>(I->getFunction()));
-    else if ((isa<ConstantExpr>(U) || isa<ConstantAggregate>(U)) &&
+    else if ((isa<ConstantExpr>(U) || isa<ConstantAggregate>(U) ||
+              isa<GlobalAlias>(U)) &&
              Seen.insert(U).second)
       collect(*U, Out, Seen);
   }

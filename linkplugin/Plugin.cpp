@@ -13,6 +13,7 @@
 #include "linkplugin/LTOMergeFunctionsPass.h"
 #include "linkplugin/PluginState.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 
@@ -29,6 +30,11 @@ void lmf::noteMergeRun() { ++RunCount; }
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT unsigned
 lto_merge_functions_run_count() {
   return RunCount.load();
+}
+
+extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
+lto_merge_functions_llvm_version() {
+  return LLVM_VERSION_STRING;
 }
 
 static void registerCallbacks(PassBuilder &PB) {

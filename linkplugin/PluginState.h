@@ -1,8 +1,10 @@
 //===- PluginState.h - What the linker driver asks the plugin ---*- C++ -*-===//
 //
 // Our ld.lld loads the plugin into its own process and, after the link, asks
-// how often the pass ran, to warn when there was nothing to merge. The
-// answer is exported as a C symbol so the driver can find it with dlsym.
+// how often the pass ran, to warn when there was nothing to merge; before the
+// link it asks which LLVM the plugin was built for, since a plugin built for
+// another LLVM fails in confusing ways. The answers are exported as C symbols
+// so the driver can find them with dlsym.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,5 +16,6 @@ void noteMergeRun();
 } // namespace lmf
 
 extern "C" unsigned lto_merge_functions_run_count();
+extern "C" const char *lto_merge_functions_llvm_version();
 
 #endif

@@ -19,7 +19,10 @@
 
 #include "llvm/Support/Parallel.h"
 
+#include <algorithm>
+
 #include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
@@ -72,7 +75,19 @@ unsigned resolveThreadCount(unsigned Requested) {
   return FromStrategy ? FromStrategy : 1;
 }
 
+/// oneTBB never runs more threads than its global limit (by default the
+/// machine's cores) and warns on stderr when an arena asks for more, as
+/// `--threads=8` on two cores would. Asking for at most the limit runs the
+/// same threads without the warning; the output does not depend on it.
+static unsigned capToTBBLimit(unsigned Threads) {
+  size_t Limit = tbb::global_control::active_value(
+      tbb::global_control::max_allowed_parallelism);
+  return static_cast<unsigned>(
+      std::max<size_t>(1, std::min<size_t>(Threads, Limit)));
+}
+
 std::unique_ptr<TaskRunner> createTaskRunner(unsigned Threads) {
+  Threads = capToTBBLimit(Threads);
   if (Threads <= 1)
     return std::make_unique<OwnedSerialRunner>();
   return std::make_unique<TBBTaskRunner>(Threads);

@@ -11,7 +11,10 @@
 //    cl::opts must already be registered when lld sees
 //    `-mllvm -lto-merge-functions-mode=...`;
 //  * a missing or broken plugin is a clear error before any work is done,
-//    instead of a fatal error deep inside LTO;
+//    instead of a fatal error deep inside LTO; so is a plugin built for
+//    another LLVM (another pass-plugin API, or another LLVM version than the
+//    one this binary links), which would otherwise fail on its first
+//    unknown option or, worse, mix two LLVMs in one process;
 //  * after the link we ask the plugin how often its pass ran
 //    (`lto_merge_functions_run_count`, see linkplugin/PluginState.h) to
 //    warn when there was nothing to merge.
@@ -23,6 +26,8 @@
 
 #include "linkplugin/driver/MergePlugin.h"
 
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -33,6 +38,41 @@ namespace lmf {
 
 static const char PluginName[] = "LTOMergeFunctions.so";
 static const char RunCountSymbol[] = "lto_merge_functions_run_count";
+static const char LLVMVersionSymbol[] = "lto_merge_functions_llvm_version";
+static const char PluginInfoSymbol[] = "llvmGetPassPluginInfo";
+
+/// The plugin must speak this LLVM's pass-plugin API and be built against
+/// the same LLVM release as this binary.
+static Error checkBuiltForThisLLVM(sys::DynamicLibrary &Lib,
+                                   const std::string &Path) {
+  auto *Info = reinterpret_cast<PassPluginLibraryInfo (*)()>(
+      Lib.getAddressOfSymbol(PluginInfoSymbol));
+  if (!Info)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Path +
+                                 "' is not an LLVM pass plugin (it has no " +
+                                 PluginInfoSymbol + ")");
+  unsigned API = Info().APIVersion;
+  if (API != LLVM_PLUGIN_API_VERSION)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "the merge plugin '" + Path + "' uses LLVM pass-plugin API version " +
+            Twine(API) +
+            ", this ld.lld (LLVM " LLVM_VERSION_STRING ") needs version " +
+            Twine(LLVM_PLUGIN_API_VERSION) +
+            ": rebuild the plugin with this ld.lld");
+  auto *Version = reinterpret_cast<const char *(*)()>(
+      Lib.getAddressOfSymbol(LLVMVersionSymbol));
+  StringRef Built = Version ? StringRef(Version()) : StringRef();
+  if (Built != LLVM_VERSION_STRING)
+    return createStringError(inconvertibleErrorCode(),
+                             "the merge plugin '" + Path + "' was built for " +
+                                 (Built.empty() ? Twine("an unknown LLVM")
+                                                : Twine("LLVM ") + Built) +
+                                 ", this ld.lld for LLVM " LLVM_VERSION_STRING
+                                 ": rebuild the plugin with this ld.lld");
+  return Error::success();
+}
 
 static std::string mainExecutable(const char *Argv0) {
   static int Anchor;
@@ -69,6 +109,8 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
                                  "' is not the lto-merge-functions plugin "
                                  "(it has no " +
                                  RunCountSymbol + ")");
+  if (Error E = checkBuiltForThisLLVM(Lib, Path))
+    return E;
   return MergePlugin(Path, RunCount);
 }
 

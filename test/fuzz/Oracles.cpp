@@ -90,6 +90,24 @@ void collectAttrs(AttributeList AL, unsigned NumArgs,
     Add(AttributeList::FirstArgIndex + A, AL.getParamAttrs(A));
 }
 
+/// A call-site function attribute that the called function has itself
+/// claims nothing more (the rewriter copies them to calls it sends through
+/// a local alias, which hides the callee's own attributes from codegen).
+void dropFactsOfCallee(
+    const CallBase &CB,
+    std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Attrs) {
+  const auto *Callee = dyn_cast<Function>(
+      CB.getCalledOperand()->stripPointerCastsAndAliases());
+  if (!Callee)
+    return;
+  std::vector<std::tuple<unsigned, unsigned, uint64_t>> Own;
+  collectAttrs(Callee->getAttributes(), 0, Own);
+  llvm::erase_if(Attrs, [&](const auto &A) {
+    return std::get<0>(A) == AttributeList::FunctionIndex &&
+           llvm::is_contained(Own, A);
+  });
+}
+
 SmallPtrSet<const GlobalValue *, 16> usedGlobals(const Module &M) {
   SmallPtrSet<const GlobalValue *, 16> Used;
   for (const char *Name : {"llvm.used", "llvm.compiler.used"}) {
@@ -195,8 +213,10 @@ FunctionSnapshot snapshotFunction(const Function &F) {
       for (unsigned K : FactKinds)
         if (I.getMetadata(K))
           X.MDKinds.push_back(K);
-      if (const auto *CB = dyn_cast<CallBase>(&I))
+      if (const auto *CB = dyn_cast<CallBase>(&I)) {
         collectAttrs(CB->getAttributes(), CB->arg_size(), X.Attrs);
+        dropFactsOfCallee(*CB, X.Attrs);
+      }
       S.Insts.push_back(std::move(X));
     }
   }

@@ -166,23 +166,17 @@ for mode in safe all; do
 done
 note "opt on a module of $("$LLVM_TOOLS/llvm-dis" big.bc -o - | grep -c '^define') functions: identical for -lto-merge-functions-threads=${THREADS[*]} x $REPEATS"
 
-# Links (and opt) print nothing but the listing. Known issue: with --threads above
-# the number of cores, oneTBB warns on stderr that it limits the workers
-# (parallel/TBBTaskRunner.cpp asks for an arena larger than TBB allows).
-noisy=$(grep -l . ./*.err 2>/dev/null | wc -l)
+# Links (and opt) print nothing but the listing, also with --threads above
+# the number of cores (oneTBB would warn if we asked it for more threads than
+# it allows).
 if grep -q '^TBB Warning' ./*.err 2>/dev/null; then
-  if (($(nproc) < 8)); then
-    echo "XFAIL: known issue: links with --threads above $(nproc) cores print a TBB warning: $(grep -h -m1 '^TBB Warning' ./*.err | head -n 1 | cut -c1-90)..."
-  else
-    fail "links print a TBB warning on a machine with $(nproc) cores"
-  fi
-elif (($(nproc) < 8)); then
-  fail "XPASS: links with --threads=8 on $(nproc) cores no longer print a TBB warning; drop the known issue"
+  grep -h -m1 '^TBB Warning' ./*.err | head -n 1 >&2
+  fail "links with --threads above $(nproc) cores print a TBB warning"
 fi
 if grep -v -h '^TBB Warning\|^$' ./*.err 2>/dev/null | grep -q .; then
   grep -v -h '^TBB Warning\|^$' ./*.err | head -n 5 >&2
   fail "links print unexpected messages on stderr"
 fi
-note "$links links and $((${#THREADS[@]} * REPEATS * 2)) opt runs compared; $noisy wrote to stderr (the TBB warning)"
+note "$links links and $((${#THREADS[@]} * REPEATS * 2)) opt runs compared, none wrote to stderr"
 ((failures == 0)) || fail "$failures outputs differ between thread counts or runs"
 echo "PASS: deterministic for --threads=${THREADS[*]}"

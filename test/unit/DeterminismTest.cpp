@@ -18,6 +18,8 @@
 
 #include "parallel/TBBTaskRunner.h"
 
+#include <tbb/global_control.h>
+
 #include <atomic>
 #include <chrono>
 #include <mutex>
@@ -148,6 +150,12 @@ std::string describe(const MergeResult &R) {
   return Out.str();
 }
 
+/// Runners never ask oneTBB for more threads than it allows (by default the
+/// machine's cores); the tests want four threads even on two cores.
+tbb::global_control allowFourThreads() {
+  return tbb::global_control(tbb::global_control::max_allowed_parallelism, 4);
+}
+
 struct Outcome {
   std::string Module, Result;
   MergeStats Stats;
@@ -172,9 +180,20 @@ Outcome mergeWith(const std::string &Text, TaskRunner &Runner, bool Refine) {
   return O;
 }
 
+// oneTBB warns on stderr when an arena asks for more threads than its
+// limit; `ld.lld --threads=8` on two cores must not print that.
+TEST(Determinism, RunnerAsksForNoMoreThreadsThanTBBAllows) {
+  tbb::global_control TwoThreads(tbb::global_control::max_allowed_parallelism,
+                                 2);
+  EXPECT_EQ(createTaskRunner(8)->concurrency(), 2u);
+  EXPECT_EQ(createTaskRunner(2)->concurrency(), 2u);
+  EXPECT_EQ(createTaskRunner(1)->concurrency(), 1u);
+}
+
 // The determinism check below is only meaningful if the TBB runner really
 // spreads work over several threads; it must also cover every index once.
 TEST(Determinism, ParallelRunnerUsesSeveralThreads) {
+  tbb::global_control FourThreads = allowFourThreads();
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(4);
   ASSERT_TRUE(Runner);
   constexpr size_t Count = 256;
@@ -211,6 +230,7 @@ void checkThreadCountIndependence(bool Refine) {
   EXPECT_GT(S.FoldedThunk, 0u);
   EXPECT_GT(S.FoldedCallersRedirected, 0u);
 
+  tbb::global_control FourThreads = allowFourThreads();
   for (unsigned Threads : {1u, 4u, 4u}) {
     SCOPED_TRACE("threads " + std::to_string(Threads));
     std::unique_ptr<TaskRunner> Runner = createTaskRunner(Threads);
@@ -269,6 +289,7 @@ LevelCounts foldGroupsByLevel(const MergeResult &R, bool CheckRounds) {
 // (no refinement) that takes one round per level; partition refinement finds
 // them by class. Either way every level folds.
 TEST(Determinism, FoldingCascadesToCallers) {
+  tbb::global_control FourThreads = allowFourThreads();
   std::string Text = buildCascadeModule(0xD37E12);
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(4);
   uint64_t Folded[2] = {0, 0};
