@@ -56,6 +56,17 @@ splitByEncoding(ArrayRef<size_t> Group,
   std::vector<Encoding> Encodings(Group.size());
   for (size_t I = 0; I < Group.size(); ++I)
     Encode(Group[I], Encodings[I]);
+  // Buckets are nearly always pure: one equality test per member then
+  // settles them without sorting.
+  if (llvm::all_of(Encodings, [&](const Encoding &E) {
+        return sameEncoding(E, Encodings.front());
+      })) {
+    if (Group.size() < 2 && !KeepSingletons)
+      return {};
+    CandidateClass All(Group.begin(), Group.end());
+    llvm::sort(All);
+    return {std::move(All)};
+  }
   SmallVector<size_t, 8> Order(Group.size());
   std::iota(Order.begin(), Order.end(), 0);
   llvm::stable_sort(Order, [&](size_t L, size_t R) {

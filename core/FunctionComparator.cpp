@@ -14,6 +14,7 @@
 #include "core/FunctionComparator.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace lmf {
 
@@ -25,6 +26,12 @@ int compareEncodings(llvm::ArrayRef<uint64_t> L, llvm::ArrayRef<uint64_t> R) {
   if (L.size() == R.size())
     return 0;
   return L.size() < R.size() ? -1 : 1;
+}
+
+bool sameEncoding(llvm::ArrayRef<uint64_t> L, llvm::ArrayRef<uint64_t> R) {
+  return L.size() == R.size() &&
+         (L.empty() ||
+          std::memcmp(L.data(), R.data(), L.size() * sizeof(uint64_t)) == 0);
 }
 
 int compareFunctions(const llvm::Function &L, const llvm::Function &R,

@@ -43,6 +43,7 @@
 #include "core/StructuralHash.h"
 
 #define LLVM_FORCE_ENABLE_STATS 1
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
@@ -251,14 +252,17 @@ MergeSession::identityClasses(ArrayRef<size_t> Members) {
 /// Shape buckets that hold a candidate the previous round changed: only
 /// they can hold a new pair of equal functions.
 std::vector<CandidateClass> MergeSession::dirtyShapeBuckets() const {
-  std::vector<CandidateClass> Buckets =
-      groupByKey(liveCandidates(), [&](size_t I) {
-        return std::make_pair(Shapes[I], uint64_t(0));
-      });
-  llvm::erase_if(Buckets, [&](const CandidateClass &B) {
-    return llvm::none_of(B, [&](size_t I) { return Dirty[I]; });
+  DenseSet<uint64_t> DirtyShapes;
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    if (Candidates[I] && Dirty[I])
+      DirtyShapes.insert(Shapes[I]);
+  std::vector<size_t> InDirtyShape;
+  for (size_t I = 0; I < Candidates.size(); ++I)
+    if (Candidates[I] && DirtyShapes.contains(Shapes[I]))
+      InDirtyShape.push_back(I);
+  return groupByKey(InDirtyShape, [&](size_t I) {
+    return std::make_pair(Shapes[I], uint64_t(0));
   });
-  return Buckets;
 }
 
 std::vector<CandidateClass>

@@ -112,9 +112,11 @@ void Refiner::encodeMembers() {
   Ctx.CalleeClasses = &Result.Tables.Callee;
   Ctx.AddressClasses = &Result.Tables.Address;
   forEachIndex(In.Runner, In.Members.size(), In.SerialThreshold, [&](size_t M) {
+    // Encoded into per-thread buffers that keep their capacity; what is
+    // kept is copied once, at its exact size.
+    static thread_local Encoding Skeleton;
+    static thread_local std::vector<ClassReference> References;
     size_t Index = In.Members[M];
-    Encoding Skeleton;
-    std::vector<ClassReference> References;
     encodeSkeleton(*In.Candidates[Index], Ctx, Skeleton, References);
     SkeletonHash[Index] = hashEncoding(Skeleton);
     for (const ClassReference &R : References)
@@ -123,7 +125,7 @@ void Refiner::encodeMembers() {
     // budget, the split encodes again. Either way the result is the same.
     if (CachedTokens.fetch_add(Skeleton.size()) + Skeleton.size() <=
         CacheBudgetTokens)
-      Skeletons[Index] = std::move(Skeleton);
+      Skeletons[Index].assign(Skeleton.begin(), Skeleton.end());
   });
 }
 

@@ -13,7 +13,10 @@
 //
 // The list must be injective over everything that decides behaviour: every
 // variable-length part is preceded by its length and every kind of item by a
-// tag, so two different functions can never produce the same list. Values
+// tag, so two different functions can never produce the same list. The
+// frequent items carry small fields in their tag's token (an opcode, a type
+// ID and bit width, a local value's number): fewer tokens to write, hash and
+// compare, with each field in a fixed bit range of its own. Values
 // local to the function are numbered in walk order (see WalkOrder.h); globals
 // by GlobalNumbering. A function referring to itself is encoded as "self"
 // only in callee position (recursion); any other use of its own address is
@@ -105,6 +108,9 @@ enum Tag : uint64_t {
   TagUnknownValue,
 };
 
+/// Tags take the low 16 bits of a token; fields packed with them the rest.
+constexpr unsigned TagBits = 16;
+
 /// The personality routine, unless it cannot make a difference: without
 /// any EH pad in the body, a personality such as C++'s is never consulted
 /// (code generation does not even emit it), so twins that differ only in
@@ -118,6 +124,14 @@ const Constant *personalityThatMatters(const Function &F) {
     if (BB.isEHPad() || isa_and_nonnull<InvokeInst>(BB.getTerminator()))
       return F.getPersonalityFn();
   return nullptr;
+}
+
+/// Volatility (bit 0), atomic ordering (bits 1-3), log2 of the alignment
+/// (bits 8-15) and sync scope (bits 16 and up) of a load or store.
+uint64_t memoryAccessFields(bool Volatile, Align A, AtomicOrdering Ordering,
+                            SyncScope::ID Scope) {
+  return uint64_t(Volatile) | static_cast<uint64_t>(Ordering) << 1 |
+         uint64_t(Log2(A)) << 8 | uint64_t(Scope) << 16;
 }
 
 /// Per-thread buffers reused from one function to the next: encoding runs
@@ -140,6 +154,8 @@ public:
 
 private:
   void emit(uint64_t Token) { Out.push_back(Token); }
+  /// A tag and a field in one token; Field must fit in 48 bits.
+  void emitTagged(Tag T, uint64_t Field) { emit(T | Field << TagBits); }
   void emitString(StringRef S);
   void emitAPInt(const APInt &V);
 
@@ -259,8 +275,7 @@ void FunctionEncoder::encodeBlock(const BasicBlock &BB) {
 }
 
 void FunctionEncoder::encodeInstruction(const Instruction &I) {
-  emit(TagInstruction);
-  emit(I.getOpcode());
+  emitTagged(TagInstruction, I.getOpcode());
   encodeType(I.getType());
   encodeInstructionFields(I);
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
@@ -295,15 +310,11 @@ void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
     emit(AI->getAddressSpace());
     emit(AI->isUsedWithInAlloca() | AI->isSwiftError() << 1);
   } else if (const auto *LI = dyn_cast<LoadInst>(&I)) {
-    emit(LI->isVolatile());
-    emit(LI->getAlign().value());
-    emit(static_cast<uint64_t>(LI->getOrdering()));
-    emit(LI->getSyncScopeID());
+    emit(memoryAccessFields(LI->isVolatile(), LI->getAlign(), LI->getOrdering(),
+                            LI->getSyncScopeID()));
   } else if (const auto *SI = dyn_cast<StoreInst>(&I)) {
-    emit(SI->isVolatile());
-    emit(SI->getAlign().value());
-    emit(static_cast<uint64_t>(SI->getOrdering()));
-    emit(SI->getSyncScopeID());
+    emit(memoryAccessFields(SI->isVolatile(), SI->getAlign(), SI->getOrdering(),
+                            SI->getSyncScopeID()));
   } else if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
     emit(CX->isVolatile() | CX->isWeak() << 1);
     emit(CX->getAlign().value());
@@ -363,9 +374,12 @@ void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
 
 void FunctionEncoder::encodeCallFields(const CallBase &CB) {
   encodeType(CB.getFunctionType());
-  emit(CB.getCallingConv());
+  // Calling conventions are below 1024; the tail-call kind (calls only)
+  // goes above.
+  uint64_t TailKind = 0;
   if (const auto *CI = dyn_cast<CallInst>(&CB))
-    emit(CI->getTailCallKind());
+    TailKind = CI->getTailCallKind() + 1;
+  emit(CB.getCallingConv() | TailKind << 10);
   encodeAttributes(CB.getAttributes(), CB.arg_size());
   emit(CB.getNumOperandBundles());
   for (unsigned B = 0, E = CB.getNumOperandBundles(); B != E; ++B) {
@@ -412,15 +426,14 @@ void FunctionEncoder::encodeCallee(const Value *V) {
 
 void FunctionEncoder::encodeOperand(const Value *V) {
   if (isa<Argument>(V) || isa<Instruction>(V)) {
-    emit(isa<Argument>(V) ? TagArgument : TagLocal);
     // A value of another function cannot appear in a valid body; encode it
-    // as unknown rather than trusting a pointer.
-    emit(LocalNumbers.lookup(V, ~0ULL));
+    // as unknown (field 0) rather than trusting a pointer.
+    emitTagged(isa<Argument>(V) ? TagArgument : TagLocal,
+               LocalNumbers.lookup(V, ~0ULL) + 1);
     return;
   }
   if (isa<BasicBlock>(V)) {
-    emit(TagBlockRef);
-    emit(LocalNumbers.lookup(V, ~0ULL));
+    emitTagged(TagBlockRef, LocalNumbers.lookup(V, ~0ULL) + 1);
     return;
   }
   if (const auto *C = dyn_cast<Constant>(V)) {
@@ -466,8 +479,7 @@ void FunctionEncoder::encodeGlobalRef(const GlobalValue *GV) {
 
 void FunctionEncoder::encodeConstant(const Constant *C) {
   C = cast<Constant>(seeThroughLocalAlias(C));
-  emit(TagConstant);
-  emit(C->getValueID());
+  emitTagged(TagConstant, C->getValueID());
   encodeType(C->getType());
   if (const auto *GV = dyn_cast<GlobalValue>(C)) {
     encodeAddressRef(GV);
@@ -533,15 +545,22 @@ void FunctionEncoder::encodeInlineAsm(const InlineAsm *IA) {
 }
 
 void FunctionEncoder::encodeType(const Type *T) {
-  emit(TagType);
-  emit(T->getTypeID());
+  // Bit widths (at most 2^23) and address spaces (24 bits) share the token
+  // with the type ID.
   switch (T->getTypeID()) {
   case Type::IntegerTyID:
-    emit(T->getIntegerBitWidth());
+    emitTagged(TagType, T->getTypeID() | uint64_t(T->getIntegerBitWidth())
+                                             << 8);
     return;
   case Type::PointerTyID:
-    emit(T->getPointerAddressSpace());
+    emitTagged(TagType, T->getTypeID() | uint64_t(T->getPointerAddressSpace())
+                                             << 8);
     return;
+  default:
+    emitTagged(TagType, T->getTypeID());
+    break;
+  }
+  switch (T->getTypeID()) {
   case Type::FixedVectorTyID:
   case Type::ScalableVectorTyID:
     emit(cast<VectorType>(T)->getElementCount().getKnownMinValue());
