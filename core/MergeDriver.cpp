@@ -133,6 +133,8 @@ private:
   /// Candidate functions by index; null once folded away or made a thunk.
   std::vector<Function *> Candidates;
   std::vector<uint64_t> Shapes;
+  /// Instructions of each candidate, counted while hashing its shape.
+  std::vector<size_t> InstructionCounts;
   std::vector<char> Dirty;
   DenseMap<const Function *, size_t> IndexOf;
   unsigned Round = 0;
@@ -143,6 +145,7 @@ void MergeSession::addCandidate(Function *F) {
   IndexOf[F] = Candidates.size();
   Candidates.push_back(F);
   Shapes.push_back(0);
+  InstructionCounts.push_back(0);
   Dirty.push_back(1);
 }
 
@@ -168,7 +171,8 @@ void MergeSession::collectCandidates() {
 void MergeSession::hashShapes(ArrayRef<size_t> Indices) {
   PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
   forEachIndex(Runner, Indices.size(), Opts.SerialThreshold, [&](size_t I) {
-    Shapes[Indices[I]] = shapeHash(*Candidates[Indices[I]]);
+    size_t Index = Indices[I];
+    Shapes[Index] = shapeHash(*Candidates[Index], InstructionCounts[Index]);
   });
 }
 
@@ -306,7 +310,7 @@ void MergeSession::recordGroup(const ClassPlan &Plan, Function &Body,
   FoldGroup Group;
   Group.Round = Round;
   Group.Body = Body.getName().str();
-  Group.BodyInstructions = Body.getInstructionCount();
+  Group.BodyInstructions = InstructionCounts[IndexOf.find(&Body)->second];
   Group.SurvivorForwarded = Plan.NeedsPrivateBody;
   Group.SurvivorAction = Plan.SurvivorFold.Action;
   MergeStats &S = Result.Stats;
@@ -418,8 +422,10 @@ bool MergeSession::foldClass(ArrayRef<Function *> Members,
   Function *Body = &Survivor;
   if (Plan.NeedsPrivateBody) {
     Body = moveBodyToPrivateCopy(Survivor, RC);
+    size_t Instructions = InstructionCounts[IndexOf.find(&Survivor)->second];
     removeCandidate(&Survivor);
     addCandidate(Body);
+    InstructionCounts.back() = Instructions;
     if (!Tables.Callee.empty()) {
       // A fresh class of its own: nothing else is known to equal it yet.
       Tables.Callee[Body] = Candidates.size() - 1;

@@ -51,14 +51,22 @@ static uint64_t mix(uint64_t H, uint64_t V) {
 }
 
 uint64_t shapeHash(const llvm::Function &F) {
+  size_t Instructions;
+  return shapeHash(F, Instructions);
+}
+
+uint64_t shapeHash(const llvm::Function &F, size_t &Instructions) {
   // Blocks are summed so that layout order does not matter: the encoding
   // walks blocks in CFG order, not layout order.
   uint64_t BlockSum = 0;
+  Instructions = 0;
   for (const llvm::BasicBlock &BB : F) {
     uint64_t H = 0x51ab;
-    for (const llvm::Instruction &I : BB)
+    for (const llvm::Instruction &I : BB) {
       H = mix(H, uint64_t(I.getOpcode()) << 32 | I.getNumOperands() << 8 |
                      I.getType()->getTypeID());
+      ++Instructions;
+    }
     BlockSum += H;
   }
   uint64_t Header[] = {F.arg_size(), F.getCallingConv(), F.size(), BlockSum,

@@ -25,6 +25,9 @@ uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
 /// skipped without encoding them at all.
 uint64_t shapeHash(const llvm::Function &F);
 
+/// The shape hash, and the number of instructions counted on the way.
+uint64_t shapeHash(const llvm::Function &F, size_t &Instructions);
+
 } // namespace lmf
 
 #endif
