@@ -116,7 +116,9 @@ bool intersectAnnotations(Function &Body, const Function &Member,
     Body.setAlignment(MemberAlign);
   forEachInstructionPair(
       Body, Member, [&](Instruction &B, const Instruction &M) {
-        B.andIRFlags(&M);
+        // Every flag andIRFlags intersects lives in the optional data.
+        if (B.getRawSubclassOptionalData() != M.getRawSubclassOptionalData())
+          B.andIRFlags(&M);
         if (B.hasMetadataOtherThanDebugLoc())
           intersectInstructionMetadata(B, M, Policy);
         auto *CB = dyn_cast<CallBase>(&B);
