@@ -621,6 +621,10 @@ void FunctionEncoder::encodeAttributes(AttributeList Attrs, unsigned NumArgs) {
 /// Only must-match attributes are written; the set iterates in a canonical
 /// order (enum attributes by kind, then string attributes by key).
 void FunctionEncoder::encodeAttributeSet(AttributeSet Set) {
+  if (!Set.hasAttributes()) {
+    emit(TagAbsent);
+    return;
+  }
   // The alignment of a pointer passed by value is part of the ABI (where
   // the copy lives), even though `align` is otherwise intersectable.
   bool AlignIsABI = Set.hasAttribute(Attribute::ByVal) ||
