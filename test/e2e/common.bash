@@ -1,41 +1,13 @@
 # Sourced by every e2e script (the .bash suffix keeps it out of ctest's
-# *.sh glob). Sets strict mode, a private temporary directory that is removed
-# on exit, the tools, and small helpers whose failures say what went wrong.
-#
-# Environment (ctest sets both):
-#   LMF_BUILD   the build tree: $LMF_BUILD/bin/ld.lld, $LMF_BUILD/lib/*.so
-#   LLVM_TOOLS  LLVM 22's bin directory (clang, ld.lld, llvm-* of LLVM 22)
-
-set -euo pipefail
-
-: "${LMF_BUILD:?set LMF_BUILD to the build tree}"
-: "${LLVM_TOOLS:=/usr/lib/llvm-22/bin}"
-LMF_BUILD="$(cd "$LMF_BUILD" && pwd)"
-LLVM_TOOLS="$(cd "$LLVM_TOOLS" && pwd)"
+# *.sh glob): the setup shared by all shell tests (test/lib/setup.bash),
+# stock ld.lld-22, and helpers for compiling, linking and checking output.
 
 E2E_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-LMF_LD="$LMF_BUILD/bin/ld.lld"
-LMF_PLUGIN="$LMF_BUILD/lib/LTOMergeFunctions.so"
-CC="$LLVM_TOOLS/clang"
-CXX="$LLVM_TOOLS/clang++"
+LMF_WORK_PREFIX=lmf-e2e
+# shellcheck source=../lib/setup.bash
+source "$E2E_DIR/../lib/setup.bash"
 STOCK_LD="$LLVM_TOOLS/ld.lld"
-
-for tool in "$LMF_LD" "$LMF_PLUGIN" "$CC" "$CXX" "$STOCK_LD"; do
-  [[ -e "$tool" ]] || { echo "FAIL: missing $tool" >&2; exit 1; }
-done
-
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/lmf-e2e.XXXXXX")"
-trap 'rm -rf "$WORK"' EXIT
-cd "$WORK"
-
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-
-note() {
-  echo "-- $*"
-}
+need "$LMF_LD" "$LMF_PLUGIN" "$CC" "$CXX" "$STOCK_LD"
 
 # expect_eq WHAT EXPECTED ACTUAL
 expect_eq() {

@@ -1,0 +1,61 @@
+# Shared by the shell tests of test/e2e, test/reliability and test/fuzz,
+# through their common.bash (the .bash suffix keeps these files out of any
+# *.sh glob): strict mode, the build tree and LLVM's tools, a private work
+# directory removed on exit, and the helpers every script uses.
+#
+# The sourcing file sets LMF_WORK_PREFIX (the work directory's name) first.
+#
+# Environment (ctest sets the first two):
+#   LMF_BUILD      the build tree: $LMF_BUILD/bin/ld.lld, $LMF_BUILD/lib/*.so
+#   LLVM_TOOLS     LLVM 22's bin directory (default /usr/lib/llvm-22/bin)
+#   LMF_ARTIFACTS  where failing cases are kept (default /tmp/lmf-bugs)
+#   LMF_KEEP_WORK  set to keep the work directory
+
+set -euo pipefail
+
+: "${LMF_BUILD:?set LMF_BUILD to the build tree}"
+: "${LLVM_TOOLS:=/usr/lib/llvm-22/bin}"
+LMF_BUILD="$(cd "$LMF_BUILD" && pwd)"
+LLVM_TOOLS="$(cd "$LLVM_TOOLS" && pwd)"
+: "${LMF_ARTIFACTS:=/tmp/lmf-bugs}"
+
+SRC_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+LMF_LD="$LMF_BUILD/bin/ld.lld"
+LMF_PLUGIN="$LMF_BUILD/lib/LTOMergeFunctions.so"
+CC="$LLVM_TOOLS/clang"
+CXX="$LLVM_TOOLS/clang++"
+
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+
+note() {
+  echo "-- $*"
+}
+
+# need FILE...: every file must exist.
+need() {
+  local f
+  for f in "$@"; do
+    [[ -e "$f" ]] || fail "missing $f (build the project first)"
+  done
+}
+
+# resolve_seed SEED: "auto" becomes the day number (a new campaign every
+# day, reproducible within it); anything else stays.
+resolve_seed() {
+  if [[ $1 == auto ]]; then
+    echo $(($(date +%s) / 86400))
+  else
+    echo "$1"
+  fi
+}
+
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/${LMF_WORK_PREFIX:-lmf-test}.XXXXXX")"
+if [[ -n "${LMF_KEEP_WORK:-}" ]]; then
+  trap 'echo "-- work directory kept: $WORK"' EXIT
+else
+  trap 'rm -rf "$WORK"' EXIT
+fi
+cd "$WORK"
