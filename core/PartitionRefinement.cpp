@@ -70,6 +70,7 @@ public:
   RefinementResult run();
 
 private:
+  void classifyReferences();
   void buildTables();
   void encodeMembers();
   std::vector<CandidateClass> skeletonClasses();
@@ -89,7 +90,21 @@ private:
   static constexpr uint64_t CacheBudgetTokens = 64ull << 20; // 512 MiB
   /// The current classes of two or more members.
   std::vector<CandidateClass> Classes;
+  enum : uint8_t { NotByClass, CalleeOnly, CalleeAndAddress };
+  /// How each candidate may be referred to by class.
+  std::vector<uint8_t> ByClass;
 };
+
+/// Which candidates may be compared by class, asked once.
+void Refiner::classifyReferences() {
+  ByClass.assign(In.Candidates.size(), NotByClass);
+  for (size_t I = 0; I < In.Candidates.size(); ++I) {
+    const Function *F = In.Candidates[I];
+    if (!F || !In.CalleeByClass(*F))
+      continue;
+    ByClass[I] = In.AddressByClass(*F) ? CalleeAndAddress : CalleeOnly;
+  }
+}
 
 /// Every candidate that may be compared by class gets its current id.
 void Refiner::buildTables() {
@@ -97,11 +112,11 @@ void Refiner::buildTables() {
   T.Callee.clear();
   T.Address.clear();
   for (size_t I = 0; I < In.Candidates.size(); ++I) {
-    const Function *F = In.Candidates[I];
-    if (!F || !In.CalleeByClass(*F))
+    if (ByClass[I] == NotByClass)
       continue;
+    const Function *F = In.Candidates[I];
     T.Callee[F] = ClassOf[I];
-    if (In.AddressByClass(*F))
+    if (ByClass[I] == CalleeAndAddress)
       T.Address[F] = ClassOf[I];
   }
 }
@@ -223,6 +238,7 @@ RefinementResult Refiner::run() {
     if (In.Candidates[I])
       IndexOf[In.Candidates[I]] = I;
   }
+  classifyReferences();
   buildTables();
   encodeMembers();
   Classes = skeletonClasses();
