@@ -95,7 +95,9 @@ void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
 /// what a callee promises (noreturn, cold, nounwind, memory effects) from
 /// the called function, which an alias hides, so the calls carry it.
 bool keepsCallTargetApart(Function &G, const Function &Body) {
-  if (!Body.doesNotReturn())
+  // A body in a comdat may be discarded for another copy at link time; a
+  // call through a private alias would then point into nothing.
+  if (!Body.doesNotReturn() || Body.hasComdat())
     return false;
   return llvm::any_of(directCallsTo(G), [&](const CallBase *CB) {
     return CB->getFunction() != &G;

@@ -16,7 +16,6 @@
 ; CHECK: call void @fail_b(i32 2) [[FACTS:#[0-9]+]]
 ; CHECK-LABEL: define internal void @fail_a(
 ; CHECK-NOT: define {{.*}}@fail_b(
-; CHECK: attributes [[FACTS]] = { cold noreturn nounwind }
 
 declare void @report(i32) cold nounwind
 declare void @abort() noreturn nounwind
@@ -52,3 +51,40 @@ define internal void @fail_b(i32 %code) unnamed_addr cold noreturn nounwind {
   call void @abort()
   unreachable
 }
+
+; A survivor in a comdat may be discarded for another copy at link time, so
+; calls to its folded twin go to it directly, as for any erased function.
+; CHECK-LABEL: define i32 @check_c(
+; CHECK: call void @fail_c(i32 3){{$}}
+; CHECK-LABEL: define i32 @check_d(
+; CHECK: call void @fail_c(i32 4){{$}}
+; CHECK-NOT: @fail_d =
+
+$fail_c = comdat any
+
+define i32 @check_c(i32 %x) {
+  call void @fail_c(i32 3)
+  unreachable
+}
+
+define i32 @check_d(i32 %x) {
+  call void @fail_d(i32 4)
+  unreachable
+}
+
+define void @fail_c(i32 %code) cold noreturn nounwind comdat {
+  call void @report(i32 %code)
+  call void @report(i32 7)
+  call void @abort()
+  unreachable
+}
+
+define internal void @fail_d(i32 %code) unnamed_addr cold noreturn nounwind {
+  call void @report(i32 %code)
+  call void @report(i32 7)
+  call void @abort()
+  unreachable
+}
+
+; The facts of the alias calls, listed at the end of the module.
+; CHECK: attributes [[FACTS]] = { cold noreturn nounwind }
