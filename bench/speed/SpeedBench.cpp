@@ -1,6 +1,6 @@
 //===- SpeedBench.cpp - Time ours against LLVM's MergeFunctions -----------===//
 //
-// lmf-speedbench loads each input module once and, in one process, runs the
+// lmf-speedbench reads each input module once and, in one process, runs the
 // contenders (Contenders.h) on fresh copies, in rounds: every round runs
 // each contender once, in an order that rotates from round to round, so
 // that a noisy neighbour or a warming cache hurts all of them alike. It
@@ -14,6 +14,12 @@
 //   - ours' phase times (median), from its result.
 //
 // Folds are counted on the first round only, outside the timed region.
+//
+// Each copy is parsed anew from the input's bytes, as the linker's LTO
+// module is built by the bitcode reader: a function's blocks and
+// instructions then lie together in memory. A CloneModule copy allocates
+// them interleaved, which made every walk over blocks slower (gmock_all_test:
+// our candidate collection took 43 ms on a clone, 1 ms on a parsed module).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,9 +36,9 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <map>
@@ -92,9 +98,14 @@ struct ModuleResult {
 };
 
 /// Runs one contender on a fresh copy; on the first round, also counts folds.
-bool runOnce(Contender &C, const Module &Master, const Census &Before,
-             bool First, ContenderSamples &S) {
-  std::unique_ptr<Module> Copy = CloneModule(Master);
+bool runOnce(Contender &C, MemoryBufferRef Bytes, LLVMContext &Ctx,
+             const Census &Before, bool First, ContenderSamples &S) {
+  SMDiagnostic Err;
+  std::unique_ptr<Module> Copy = parseIR(Bytes, Err, Ctx);
+  if (!Copy) {
+    Err.print("lmf-speedbench", errs());
+    return false;
+  }
   RunOutcome Out = runContender(C, *Copy);
   if (!Out.Error.empty()) {
     errs() << "lmf-speedbench: " << C.Name << " failed: " << Out.Error << "\n";
@@ -136,9 +147,16 @@ ModuleResult benchModule(const std::string &Path,
                          std::vector<Contender> &Contenders) {
   ModuleResult R;
   R.Path = Path;
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes = MemoryBuffer::getFile(Path);
+  if (!Bytes) {
+    errs() << "lmf-speedbench: cannot read " << Path << ": "
+           << Bytes.getError().message() << "\n";
+    R.Failed = true;
+    return R;
+  }
   LLVMContext Ctx;
   SMDiagnostic Err;
-  std::unique_ptr<Module> Master = parseIRFile(Path, Err, Ctx);
+  std::unique_ptr<Module> Master = parseIR(**Bytes, Err, Ctx);
   if (!Master) {
     Err.print("lmf-speedbench", errs());
     R.Failed = true;
@@ -150,7 +168,7 @@ ModuleResult benchModule(const std::string &Path,
   for (unsigned Round = 0; Round < Reps && !R.Failed; ++Round)
     for (size_t K = 0; K < Contenders.size(); ++K) {
       Contender &C = Contenders[(K + Round) % Contenders.size()];
-      if (!runOnce(C, *Master, Before, Round == 0, R.ByName[C.Name])) {
+      if (!runOnce(C, **Bytes, Ctx, Before, Round == 0, R.ByName[C.Name])) {
         R.Failed = true;
         break;
       }
