@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -96,8 +97,11 @@ void collectAttrs(AttributeList AL, unsigned NumArgs,
 void dropFactsOfCallee(
     const CallBase &CB,
     std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Attrs) {
-  const auto *Callee = dyn_cast<Function>(
-      CB.getCalledOperand()->stripPointerCastsAndAliases());
+  const Value *Target = CB.getCalledOperand()->stripPointerCasts();
+  if (const auto *GA = dyn_cast<GlobalAlias>(Target))
+    Target = GA->hasLocalLinkage() ? GA->getAliasee()->stripPointerCasts()
+                                   : nullptr;
+  const auto *Callee = dyn_cast_or_null<Function>(Target);
   if (!Callee)
     return;
   std::vector<std::tuple<unsigned, unsigned, uint64_t>> Own;
