@@ -62,16 +62,22 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// A local, unnamed_addr alias of a function is that function under another
-/// name: nothing can interpose it and its address means nothing more than
-/// the function's. The rewriter leaves such aliases behind (FoldRewriter.cpp),
-/// and references through them compare like references to the function.
+/// A local, unnamed_addr alias of a function that binds locally is that
+/// function under another name: nothing can interpose either, and the
+/// alias's address means nothing more than the function's. The rewriter
+/// leaves such aliases behind (FoldRewriter.cpp), and references through
+/// them compare like references to the function. An alias of a function
+/// that may be interposed or preempted is not: a call through it runs this
+/// module's body, a call to the function maybe another one.
 const Value *seeThroughLocalAlias(const Value *V) {
   const auto *GA = dyn_cast<GlobalAlias>(V);
   if (!GA || !GA->hasLocalLinkage() || !GA->hasGlobalUnnamedAddr())
     return V;
   const auto *Fn = dyn_cast<Function>(GA->getAliasee()->stripPointerCasts());
-  return Fn ? Fn : V;
+  if (!Fn || Fn->isInterposable() ||
+      !(Fn->hasLocalLinkage() || Fn->isDSOLocal()))
+    return V;
+  return Fn;
 }
 
 /// Item tags. Values are arbitrary but distinct; they keep items of different
