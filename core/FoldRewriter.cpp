@@ -96,8 +96,10 @@ void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
 /// the called function, which an alias hides, so the calls carry it.
 bool keepsCallTargetApart(Function &G, const Function &Body) {
   // A body in a comdat may be discarded for another copy at link time; a
-  // call through a private alias would then point into nothing.
-  if (!Body.doesNotReturn() || Body.hasComdat())
+  // call through a private alias would then point into nothing. The body
+  // must bind locally, as the encoder sees through the alias only then.
+  if (!Body.doesNotReturn() || Body.hasComdat() ||
+      !(Body.hasLocalLinkage() || Body.isDSOLocal()))
     return false;
   return llvm::any_of(directCallsTo(G), [&](const CallBase *CB) {
     return CB->getFunction() != &G;
