@@ -79,7 +79,6 @@ private:
 
   const RefinementInput &In;
   RefinementResult Result;
-  DenseMap<const Function *, size_t> IndexOf;
   /// Class id of each candidate: the index of its class's first member.
   std::vector<uint64_t> ClassOf;
   std::vector<uint64_t> SkeletonHash;
@@ -134,8 +133,10 @@ void Refiner::encodeMembers() {
     size_t Index = In.Members[M];
     encodeSkeleton(*In.Candidates[Index], Ctx, Skeleton, References);
     SkeletonHash[Index] = hashEncoding(Skeleton);
+    // Until the first split every candidate is its own class, named by its
+    // index (see run), so a reference's class is its target's index.
     for (const ClassReference &R : References)
-      Refs[Index].push_back(IndexOf.find(R.Target)->second);
+      Refs[Index].push_back(R.Class);
     // Keep the skeleton for the exact split while memory allows; past the
     // budget, the split encodes again. Either way the result is the same.
     if (CachedTokens.fetch_add(Skeleton.size()) + Skeleton.size() <=
@@ -233,11 +234,8 @@ RefinementResult Refiner::run() {
   SkeletonHash.assign(N, 0);
   Refs.resize(N);
   Skeletons.resize(N);
-  for (size_t I = 0; I < N; ++I) {
+  for (size_t I = 0; I < N; ++I)
     ClassOf[I] = I;
-    if (In.Candidates[I])
-      IndexOf[In.Candidates[I]] = I;
-  }
   classifyReferences();
   buildTables();
   encodeMembers();

@@ -418,10 +418,13 @@ void FunctionEncoder::encodeCallFields(const CallBase &CB) {
 void FunctionEncoder::encodeCallee(const Value *V) {
   V = seeThroughLocalAlias(V);
   const auto *Callee = dyn_cast<Function>(V);
-  if (Callee && Ctx.CalleeClasses && Ctx.CalleeClasses->count(Callee)) {
-    emit(TagCalleeClass);
-    Refs.push_back({Callee, ReferenceKind::Callee});
-    return;
+  if (Callee && Ctx.CalleeClasses) {
+    auto It = Ctx.CalleeClasses->find(Callee);
+    if (It != Ctx.CalleeClasses->end()) {
+      emit(TagCalleeClass);
+      Refs.push_back({Callee, ReferenceKind::Callee, It->second});
+      return;
+    }
   }
   if (Callee == &F) {
     emit(TagSelfCall);
@@ -465,10 +468,13 @@ void FunctionEncoder::encodeOperand(const Value *V) {
 /// does: a twin comparing its own address must stay distinct.
 void FunctionEncoder::encodeAddressRef(const GlobalValue *GV) {
   const auto *Fn = dyn_cast<Function>(GV);
-  if (Fn && Fn != &F && Ctx.AddressClasses && Ctx.AddressClasses->count(Fn)) {
-    emit(TagAddressClass);
-    Refs.push_back({Fn, ReferenceKind::Address});
-    return;
+  if (Fn && Fn != &F && Ctx.AddressClasses) {
+    auto It = Ctx.AddressClasses->find(Fn);
+    if (It != Ctx.AddressClasses->end()) {
+      emit(TagAddressClass);
+      Refs.push_back({Fn, ReferenceKind::Address, It->second});
+      return;
+    }
   }
   encodeGlobalRef(GV);
 }
@@ -728,15 +734,11 @@ void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
   FunctionEncoder(F, Ctx, Skeleton, Refs, Scratch).run();
 }
 
-void appendClassReferences(ArrayRef<ClassReference> Refs,
-                           const EncodingContext &Ctx, Encoding &Out) {
+void appendClassReferences(ArrayRef<ClassReference> Refs, Encoding &Out) {
   Out.push_back(TagReferences);
   Out.push_back(Refs.size());
-  for (const ClassReference &R : Refs) {
-    const auto *Table = R.Kind == ReferenceKind::Callee ? Ctx.CalleeClasses
-                                                        : Ctx.AddressClasses;
-    Out.push_back(Table->find(R.Target)->second);
-  }
+  for (const ClassReference &R : Refs)
+    Out.push_back(R.Class);
 }
 
 size_t encodeFunction(const Function &F, const EncodingContext &Ctx,
@@ -744,7 +746,7 @@ size_t encodeFunction(const Function &F, const EncodingContext &Ctx,
   static thread_local std::vector<ClassReference> Refs;
   encodeSkeleton(F, Ctx, Out, Refs);
   size_t SkeletonSize = Out.size();
-  appendClassReferences(Refs, Ctx, Out);
+  appendClassReferences(Refs, Out);
   return SkeletonSize;
 }
 

@@ -52,6 +52,8 @@ enum class ReferenceKind { Callee, Address };
 struct ClassReference {
   const llvm::Function *Target;
   ReferenceKind Kind;
+  /// The target's class id in the context's table when it was encoded.
+  uint64_t Class;
 };
 
 /// Replaces Skeleton with the encoding of F in which every reference
@@ -61,9 +63,9 @@ struct ClassReference {
 void encodeSkeleton(const llvm::Function &F, const EncodingContext &Ctx,
                     Encoding &Skeleton, std::vector<ClassReference> &Refs);
 
-/// Appends the class ids of Refs, under Ctx's tables, to Out.
-void appendClassReferences(llvm::ArrayRef<ClassReference> Refs,
-                           const EncodingContext &Ctx, Encoding &Out);
+/// Appends the class ids of Refs, as they were when Refs were encoded, to
+/// Out.
+void appendClassReferences(llvm::ArrayRef<ClassReference> Refs, Encoding &Out);
 
 /// Replaces Out with the full encoding of F: its skeleton followed by the
 /// class ids of its class references. Returns the skeleton's length. F must
