@@ -77,13 +77,22 @@ bool keepsEncodings(const Function &G, const Function &Body, bool CallsOnly,
          FromG->second == FromBody->second;
 }
 
-void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
+/// Every use of G refers to Target instead: Body itself, or a private alias
+/// of it. Returns the calls that called G.
+SmallVector<CallBase *, 8> replaceAllUses(Function &G, Function &Body,
+                                          Constant &Target,
+                                          RewriteContext &Ctx) {
   if (!keepsEncodings(G, Body, /*CallsOnly=*/false, Ctx))
     collectUserFunctions(G, Ctx.Touched);
   SmallVector<CallBase *, 8> Calls = directCallsTo(G);
-  G.replaceAllUsesWith(&Body);
+  G.replaceAllUsesWith(&Target);
   for (CallBase *CB : Calls)
     ensureCallLocation(*CB, Body);
+  return Calls;
+}
+
+void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
+  replaceAllUses(G, Body, Body, Ctx);
 }
 
 /// Calls to a function that never returns end their block. When the callers
@@ -119,23 +128,17 @@ AttrBuilder codegenFactsOf(const Function &Body) {
 }
 
 void replaceByLocalAlias(Function &G, Function &Body, RewriteContext &Ctx) {
-  if (!keepsEncodings(G, Body, /*CallsOnly=*/false, Ctx))
-    collectUserFunctions(G, Ctx.Touched);
   auto *Alias = GlobalAlias::create(G.getValueType(), G.getAddressSpace(),
                                     GlobalValue::PrivateLinkage, "", &Body,
                                     G.getParent());
   Alias->takeName(&G);
   Alias->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
   Alias->setDSOLocal(true);
-  SmallVector<CallBase *, 8> Calls = directCallsTo(G);
-  G.replaceAllUsesWith(Alias);
+  Ctx.Globals.add(Alias);
   AttrBuilder Facts = codegenFactsOf(Body);
-  for (CallBase *CB : Calls) {
+  for (CallBase *CB : replaceAllUses(G, Body, *Alias, Ctx))
     CB->setAttributes(
         CB->getAttributes().addFnAttributes(CB->getContext(), Facts));
-    ensureCallLocation(*CB, Body);
-  }
-  Ctx.Globals.add(Alias);
 }
 
 void redirectDirectCalls(Function &G, Function &Body, RewriteContext &Ctx) {

@@ -129,14 +129,13 @@ void Refiner::encodeMembers() {
     // Encoded into per-thread buffers that keep their capacity; what is
     // kept is copied once, at its exact size.
     static thread_local Encoding Skeleton;
-    static thread_local std::vector<ClassReference> References;
+    static thread_local std::vector<uint64_t> ClassIds;
     size_t Index = In.Members[M];
-    encodeSkeleton(*In.Candidates[Index], Ctx, Skeleton, References);
+    encodeSkeleton(*In.Candidates[Index], Ctx, Skeleton, ClassIds);
     SkeletonHash[Index] = hashEncoding(Skeleton);
     // Until the first split every candidate is its own class, named by its
-    // index (see run), so a reference's class is its target's index.
-    for (const ClassReference &R : References)
-      Refs[Index].push_back(R.Class);
+    // index (see run), so a reference's class id is its target's index.
+    Refs[Index].assign(ClassIds.begin(), ClassIds.end());
     // Keep the skeleton for the exact split while memory allows; past the
     // budget, the split encodes again. Either way the result is the same.
     if (CachedTokens.fetch_add(Skeleton.size()) + Skeleton.size() <=
@@ -155,7 +154,7 @@ std::vector<CandidateClass> Refiner::skeletonClasses() {
   });
   std::vector<std::vector<CandidateClass>> Split(Buckets.size());
   forEachIndex(In.Runner, Buckets.size(), In.SerialThreshold, [&](size_t B) {
-    std::vector<ClassReference> Unused;
+    std::vector<uint64_t> Unused;
     Split[B] = splitByEncoding(
         Buckets[B],
         [&](size_t I, Encoding &Out) {

@@ -152,8 +152,8 @@ struct EncoderScratch {
 class FunctionEncoder {
 public:
   FunctionEncoder(const Function &F, const EncodingContext &Ctx, Encoding &Out,
-                  std::vector<ClassReference> &Refs, EncoderScratch &Scratch)
-      : F(F), Ctx(Ctx), Out(Out), Refs(Refs), Blocks(Scratch.Blocks),
+                  std::vector<uint64_t> &ClassIds, EncoderScratch &Scratch)
+      : F(F), Ctx(Ctx), Out(Out), ClassIds(ClassIds), Blocks(Scratch.Blocks),
         LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs) {}
 
   void run();
@@ -188,7 +188,7 @@ private:
   const Function &F;
   const EncodingContext &Ctx;
   Encoding &Out;
-  std::vector<ClassReference> &Refs;
+  std::vector<uint64_t> &ClassIds;
   SmallVectorImpl<const BasicBlock *> &Blocks;
   LocalValueTable &LocalNumbers;
   SmallVectorImpl<std::pair<unsigned, MDNode *>> &MDs;
@@ -213,7 +213,7 @@ void FunctionEncoder::emitAPInt(const APInt &V) {
 
 void FunctionEncoder::run() {
   Out.clear();
-  Refs.clear();
+  ClassIds.clear();
   Blocks.clear();
   LocalNumbers.clear();
   blocksInWalkOrder(F, Blocks);
@@ -422,7 +422,7 @@ void FunctionEncoder::encodeCallee(const Value *V) {
     auto It = Ctx.CalleeClasses->find(Callee);
     if (It != Ctx.CalleeClasses->end()) {
       emit(TagCalleeClass);
-      Refs.push_back({Callee, ReferenceKind::Callee, It->second});
+      ClassIds.push_back(It->second);
       return;
     }
   }
@@ -472,7 +472,7 @@ void FunctionEncoder::encodeAddressRef(const GlobalValue *GV) {
     auto It = Ctx.AddressClasses->find(Fn);
     if (It != Ctx.AddressClasses->end()) {
       emit(TagAddressClass);
-      Refs.push_back({Fn, ReferenceKind::Address, It->second});
+      ClassIds.push_back(It->second);
       return;
     }
   }
@@ -729,24 +729,23 @@ void FunctionEncoder::encodeMetadata(const Metadata *MD) {
 } // namespace
 
 void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
-                    Encoding &Skeleton, std::vector<ClassReference> &Refs) {
+                    Encoding &Skeleton, std::vector<uint64_t> &ClassIds) {
   static thread_local EncoderScratch Scratch;
-  FunctionEncoder(F, Ctx, Skeleton, Refs, Scratch).run();
+  FunctionEncoder(F, Ctx, Skeleton, ClassIds, Scratch).run();
 }
 
-void appendClassReferences(ArrayRef<ClassReference> Refs, Encoding &Out) {
+void appendClassReferences(ArrayRef<uint64_t> ClassIds, Encoding &Out) {
   Out.push_back(TagReferences);
-  Out.push_back(Refs.size());
-  for (const ClassReference &R : Refs)
-    Out.push_back(R.Class);
+  Out.push_back(ClassIds.size());
+  Out.insert(Out.end(), ClassIds.begin(), ClassIds.end());
 }
 
 size_t encodeFunction(const Function &F, const EncodingContext &Ctx,
                       Encoding &Out) {
-  static thread_local std::vector<ClassReference> Refs;
-  encodeSkeleton(F, Ctx, Out, Refs);
+  static thread_local std::vector<uint64_t> ClassIds;
+  encodeSkeleton(F, Ctx, Out, ClassIds);
   size_t SkeletonSize = Out.size();
-  appendClassReferences(Refs, Out);
+  appendClassReferences(ClassIds, Out);
   return SkeletonSize;
 }
 

@@ -46,26 +46,16 @@ struct EncodingContext {
       nullptr;
 };
 
-enum class ReferenceKind { Callee, Address };
-
-/// A reference to a function that the encoding context compares by class.
-struct ClassReference {
-  const llvm::Function *Target;
-  ReferenceKind Kind;
-  /// The target's class id in the context's table when it was encoded.
-  uint64_t Class;
-};
-
 /// Replaces Skeleton with the encoding of F in which every reference
-/// compared by class is a placeholder, and Refs with those references in
-/// order. The skeleton does not depend on the class ids, only on which
-/// functions have one, so partition refinement encodes each function once.
+/// compared by class is a placeholder, and ClassIds with the class ids of
+/// those references in order, as the context's tables give them. The
+/// skeleton does not depend on the class ids, only on which functions have
+/// one, so partition refinement encodes each function once.
 void encodeSkeleton(const llvm::Function &F, const EncodingContext &Ctx,
-                    Encoding &Skeleton, std::vector<ClassReference> &Refs);
+                    Encoding &Skeleton, std::vector<uint64_t> &ClassIds);
 
-/// Appends the class ids of Refs, as they were when Refs were encoded, to
-/// Out.
-void appendClassReferences(llvm::ArrayRef<ClassReference> Refs, Encoding &Out);
+/// Appends the class ids of a skeleton's references to Out.
+void appendClassReferences(llvm::ArrayRef<uint64_t> ClassIds, Encoding &Out);
 
 /// Replaces Out with the full encoding of F: its skeleton followed by the
 /// class ids of its class references. Returns the skeleton's length. F must

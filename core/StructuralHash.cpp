@@ -50,11 +50,6 @@ static uint64_t mix(uint64_t H, uint64_t V) {
   return H * 0xff51afd7ed558ccdULL;
 }
 
-uint64_t shapeHash(const llvm::Function &F) {
-  size_t Instructions;
-  return shapeHash(F, Instructions);
-}
-
 uint64_t shapeHash(const llvm::Function &F, size_t &Instructions) {
   // Blocks are summed so that layout order does not matter: the encoding
   // walks blocks in CFG order, not layout order.

@@ -23,9 +23,7 @@ uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
 /// in any order, the opcodes, result type kinds and operand counts). Equal
 /// encodings imply equal shapes, so functions alone in their shape can be
 /// skipped without encoding them at all.
-uint64_t shapeHash(const llvm::Function &F);
-
-/// The shape hash, and the number of instructions counted on the way.
+/// Instructions receives the number of F's instructions, counted on the way.
 uint64_t shapeHash(const llvm::Function &F, size_t &Instructions);
 
 } // namespace lmf
