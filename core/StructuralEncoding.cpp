@@ -34,13 +34,17 @@
 // and must-match metadata (`!kcfi_type`, `!type`, `!func_sanitize`,
 // `!nontemporal`, metadata arguments of intrinsics, unknown kinds).
 //
+// This file writes the function, its blocks, instructions and operands;
+// LeafEncoding.cpp writes the types, attributes, metadata and inline asm they
+// refer to (the encoder class is declared in FunctionEncoder.h).
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/StructuralEncoding.h"
 
 #include "core/AnnotationPolicy.h"
+#include "core/FunctionEncoder.h"
 #include "core/GlobalNumbering.h"
-#include "core/LocalValueTable.h"
 #include "core/WalkOrder.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -55,7 +59,6 @@
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Operator.h"
 
-#include <cstring>
 
 using namespace llvm;
 
@@ -80,43 +83,6 @@ const Value *seeThroughLocalAlias(const Value *V) {
   return Fn;
 }
 
-/// Item tags. Values are arbitrary but distinct; they keep items of different
-/// kinds from ever producing the same tokens.
-enum Tag : uint64_t {
-  TagFunction = 0xF0,
-  TagBlock,
-  TagBlockEnd,
-  TagInstruction,
-  TagArgument,
-  TagLocal,
-  TagBlockRef,
-  TagConstant,
-  TagGlobal,
-  TagGlobalByName,
-  TagSelfCall,
-  TagCalleeClass,
-  TagAddressClass,
-  TagReferences,
-  TagInlineAsm,
-  TagMetadataValue,
-  TagMDString,
-  TagMDConstant,
-  TagMDLocal,
-  TagMDNode,
-  TagMDBackRef,
-  TagMDNull,
-  TagMDArgList,
-  TagType,
-  TagAttribute,
-  TagBundle,
-  TagAbsent,
-  TagPresent,
-  TagUnknownValue,
-};
-
-/// Tags take the low 16 bits of a token; fields packed with them the rest.
-constexpr unsigned TagBits = 16;
-
 /// The personality routine, unless it cannot make a difference: without
 /// any EH pad in the body, a personality such as C++'s is never consulted
 /// (code generation does not even emit it), so twins that differ only in
@@ -140,76 +106,9 @@ uint64_t memoryAccessFields(bool Volatile, Align A, AtomicOrdering Ordering,
          uint64_t(Log2(A)) << 8 | uint64_t(Scope) << 16;
 }
 
-/// Per-thread buffers reused from one function to the next: encoding runs
-/// over every function of the module, and allocating these maps anew each
-/// time costs more than filling them.
-struct EncoderScratch {
-  SmallVector<const BasicBlock *, 16> Blocks;
-  LocalValueTable LocalNumbers;
-  SmallVector<std::pair<unsigned, MDNode *>, 4> MDs;
-};
+} // namespace
 
-class FunctionEncoder {
-public:
-  FunctionEncoder(const Function &F, const EncodingContext &Ctx, Encoding &Out,
-                  std::vector<uint64_t> &ClassIds, EncoderScratch &Scratch)
-      : F(F), Ctx(Ctx), Out(Out), ClassIds(ClassIds), Blocks(Scratch.Blocks),
-        LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs) {}
-
-  void run();
-
-private:
-  void emit(uint64_t Token) { Out.push_back(Token); }
-  /// A tag and a field in one token; Field must fit in 48 bits.
-  void emitTagged(Tag T, uint64_t Field) { emit(T | Field << TagBits); }
-  void emitString(StringRef S);
-  void emitAPInt(const APInt &V);
-
-  void numberLocals();
-  void encodeHeader();
-  void encodeBlock(const BasicBlock &BB);
-  void encodeInstruction(const Instruction &I);
-  void encodeInstructionFields(const Instruction &I);
-  void encodeCallFields(const CallBase &CB);
-  void encodeOperand(const Value *V);
-  void encodeCallee(const Value *V);
-  void encodeGlobalRef(const GlobalValue *GV);
-  void encodeAddressRef(const GlobalValue *GV);
-  void encodeConstant(const Constant *C);
-  void encodeConstantExprFields(const ConstantExpr *CE);
-  void encodeInlineAsm(const InlineAsm *IA);
-  void encodeType(const Type *T);
-  void encodeAttributes(AttributeList Attrs, unsigned NumArgs);
-  void encodeAttributeSet(AttributeSet Set);
-  void encodeMetadata(const Metadata *MD);
-  void encodeMustMatchMetadata(const Instruction &I);
-  void encodeFunctionMetadata();
-
-  const Function &F;
-  const EncodingContext &Ctx;
-  Encoding &Out;
-  std::vector<uint64_t> &ClassIds;
-  SmallVectorImpl<const BasicBlock *> &Blocks;
-  LocalValueTable &LocalNumbers;
-  SmallVectorImpl<std::pair<unsigned, MDNode *>> &MDs;
-  /// MDNodes currently being encoded, for cycles (self-referential loops).
-  SmallVector<const MDNode *, 8> MDStack;
-};
-
-void FunctionEncoder::emitString(StringRef S) {
-  emit(S.size());
-  for (size_t I = 0; I < S.size(); I += 8) {
-    uint64_t Word = 0;
-    std::memcpy(&Word, S.data() + I, std::min<size_t>(8, S.size() - I));
-    emit(Word);
-  }
-}
-
-void FunctionEncoder::emitAPInt(const APInt &V) {
-  emit(V.getBitWidth());
-  for (unsigned I = 0, E = V.getNumWords(); I != E; ++I)
-    emit(V.getRawData()[I]);
-}
+namespace encoding {
 
 void FunctionEncoder::run() {
   Out.clear();
@@ -547,186 +446,10 @@ void FunctionEncoder::encodeConstantExprFields(const ConstantExpr *CE) {
   }
 }
 
-void FunctionEncoder::encodeInlineAsm(const InlineAsm *IA) {
-  emit(TagInlineAsm);
-  encodeType(IA->getFunctionType());
-  emitString(IA->getAsmString());
-  emitString(IA->getConstraintString());
-  emit(IA->hasSideEffects() | IA->isAlignStack() << 1 | IA->canThrow() << 2);
-  emit(IA->getDialect());
-}
+} // namespace encoding
 
-void FunctionEncoder::encodeType(const Type *T) {
-  // Bit widths (at most 2^23) and address spaces (24 bits) share the token
-  // with the type ID.
-  switch (T->getTypeID()) {
-  case Type::IntegerTyID:
-    emitTagged(TagType, T->getTypeID() | uint64_t(T->getIntegerBitWidth())
-                                             << 8);
-    return;
-  case Type::PointerTyID:
-    emitTagged(TagType, T->getTypeID() | uint64_t(T->getPointerAddressSpace())
-                                             << 8);
-    return;
-  default:
-    emitTagged(TagType, T->getTypeID());
-    break;
-  }
-  switch (T->getTypeID()) {
-  case Type::FixedVectorTyID:
-  case Type::ScalableVectorTyID:
-    emit(cast<VectorType>(T)->getElementCount().getKnownMinValue());
-    encodeType(cast<VectorType>(T)->getElementType());
-    return;
-  case Type::ArrayTyID:
-    emit(T->getArrayNumElements());
-    encodeType(T->getArrayElementType());
-    return;
-  case Type::StructTyID: {
-    const auto *ST = cast<StructType>(T);
-    // Named structs with the same body have the same layout; only opaque
-    // ones are told apart by name.
-    emit(ST->isOpaque() | ST->isPacked() << 1);
-    if (ST->isOpaque()) {
-      emitString(ST->getName());
-      return;
-    }
-    emit(ST->getNumElements());
-    for (const Type *Elt : ST->elements())
-      encodeType(Elt);
-    return;
-  }
-  case Type::FunctionTyID: {
-    const auto *FT = cast<FunctionType>(T);
-    emit(FT->isVarArg());
-    encodeType(FT->getReturnType());
-    emit(FT->getNumParams());
-    for (const Type *P : FT->params())
-      encodeType(P);
-    return;
-  }
-  case Type::TargetExtTyID: {
-    const auto *TT = cast<TargetExtType>(T);
-    emitString(TT->getName());
-    emit(TT->getNumTypeParameters());
-    for (const Type *P : TT->type_params())
-      encodeType(P);
-    emit(TT->getNumIntParameters());
-    for (unsigned P : TT->int_params())
-      emit(P);
-    return;
-  }
-  default:
-    // Floating-point, void, label, metadata, token, x86_amx: the ID says it.
-    return;
-  }
-}
-
-void FunctionEncoder::encodeAttributes(AttributeList Attrs, unsigned NumArgs) {
-  encodeAttributeSet(Attrs.getFnAttrs());
-  encodeAttributeSet(Attrs.getRetAttrs());
-  emit(NumArgs);
-  for (unsigned A = 0; A != NumArgs; ++A)
-    encodeAttributeSet(Attrs.getParamAttrs(A));
-}
-
-/// Only must-match attributes are written; the set iterates in a canonical
-/// order (enum attributes by kind, then string attributes by key).
-void FunctionEncoder::encodeAttributeSet(AttributeSet Set) {
-  if (!Set.hasAttributes()) {
-    emit(TagAbsent);
-    return;
-  }
-  // The alignment of a pointer passed by value is part of the ABI (where
-  // the copy lives), even though `align` is otherwise intersectable.
-  bool AlignIsABI = Set.hasAttribute(Attribute::ByVal) ||
-                    Set.hasAttribute(Attribute::ByRef) ||
-                    Set.hasAttribute(Attribute::InAlloca) ||
-                    Set.hasAttribute(Attribute::Preallocated);
-  for (const Attribute &A : Set) {
-    bool ABIAlign = AlignIsABI && A.isIntAttribute() &&
-                    A.getKindAsEnum() == Attribute::Alignment;
-    if (!ABIAlign && !attributeMustMatch(A))
-      continue;
-    emit(TagAttribute);
-    if (A.isStringAttribute()) {
-      emit(0);
-      emitString(A.getKindAsString());
-      emitString(A.getValueAsString());
-      continue;
-    }
-    emit(A.getKindAsEnum());
-    if (A.isIntAttribute())
-      emit(A.getValueAsInt());
-    else if (A.isTypeAttribute())
-      encodeType(A.getValueAsType());
-    else if (A.isConstantRangeAttribute()) {
-      emitAPInt(A.getValueAsConstantRange().getLower());
-      emitAPInt(A.getValueAsConstantRange().getUpper());
-    } else if (A.isConstantRangeListAttribute()) {
-      ArrayRef<ConstantRange> Ranges = A.getValueAsConstantRangeList();
-      emit(Ranges.size());
-      for (const ConstantRange &R : Ranges) {
-        emitAPInt(R.getLower());
-        emitAPInt(R.getUpper());
-      }
-    }
-  }
-  emit(TagAbsent);
-}
-
-void FunctionEncoder::encodeMetadata(const Metadata *MD) {
-  if (!MD) {
-    emit(TagMDNull);
-    return;
-  }
-  if (const auto *S = dyn_cast<MDString>(MD)) {
-    emit(TagMDString);
-    emitString(S->getString());
-    return;
-  }
-  if (const auto *CM = dyn_cast<ConstantAsMetadata>(MD)) {
-    emit(TagMDConstant);
-    encodeConstant(CM->getValue());
-    return;
-  }
-  if (const auto *LM = dyn_cast<LocalAsMetadata>(MD)) {
-    emit(TagMDLocal);
-    encodeOperand(LM->getValue());
-    return;
-  }
-  if (const auto *AL = dyn_cast<DIArgList>(MD)) {
-    emit(TagMDArgList);
-    emit(AL->getArgs().size());
-    for (const ValueAsMetadata *Arg : AL->getArgs())
-      encodeMetadata(Arg);
-    return;
-  }
-  const auto *N = dyn_cast<MDNode>(MD);
-  if (!N) {
-    emit(TagUnknownValue);
-    emit(MD->getMetadataID());
-    return;
-  }
-  // Self-referential nodes (loop IDs) refer back by stack depth.
-  for (size_t Depth = 0; Depth < MDStack.size(); ++Depth) {
-    if (MDStack[Depth] == N) {
-      emit(TagMDBackRef);
-      emit(Depth);
-      return;
-    }
-  }
-  MDStack.push_back(N);
-  emit(TagMDNode);
-  emit(N->getMetadataID());
-  emit(N->isDistinct());
-  emit(N->getNumOperands());
-  for (const MDOperand &Op : N->operands())
-    encodeMetadata(Op.get());
-  MDStack.pop_back();
-}
-
-} // namespace
+using encoding::EncoderScratch;
+using encoding::FunctionEncoder;
 
 void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
                     Encoding &Skeleton, std::vector<uint64_t> &ClassIds) {
@@ -735,7 +458,7 @@ void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
 }
 
 void appendClassReferences(ArrayRef<uint64_t> ClassIds, Encoding &Out) {
-  Out.push_back(TagReferences);
+  Out.push_back(encoding::TagReferences);
   Out.push_back(ClassIds.size());
   Out.insert(Out.end(), ClassIds.begin(), ClassIds.end());
 }

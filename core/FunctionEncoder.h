@@ -1,0 +1,138 @@
+//===- FunctionEncoder.h - The encoder behind StructuralEncoding -*- C++
+//-*-===//
+//
+// Private to core/: the tags of the token list and the class that writes one
+// function's tokens. Its members are defined in StructuralEncoding.cpp (the
+// function, its instructions and operands) and LeafEncoding.cpp (types,
+// attributes, metadata, inline asm and raw values).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_CORE_FUNCTIONENCODER_H
+#define LMF_CORE_FUNCTIONENCODER_H
+
+#include "core/LocalValueTable.h"
+#include "core/StructuralEncoding.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Attributes.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace llvm {
+class APInt;
+class BasicBlock;
+class CallBase;
+class Constant;
+class ConstantExpr;
+class GlobalValue;
+class InlineAsm;
+class Instruction;
+class MDNode;
+class Metadata;
+class Type;
+class Value;
+} // namespace llvm
+
+namespace lmf {
+namespace encoding {
+
+/// Item tags. Values are arbitrary but distinct; they keep items of different
+/// kinds from ever producing the same tokens.
+enum Tag : uint64_t {
+  TagFunction = 0xF0,
+  TagBlock,
+  TagBlockEnd,
+  TagInstruction,
+  TagArgument,
+  TagLocal,
+  TagBlockRef,
+  TagConstant,
+  TagGlobal,
+  TagGlobalByName,
+  TagSelfCall,
+  TagCalleeClass,
+  TagAddressClass,
+  TagReferences,
+  TagInlineAsm,
+  TagMetadataValue,
+  TagMDString,
+  TagMDConstant,
+  TagMDLocal,
+  TagMDNode,
+  TagMDBackRef,
+  TagMDNull,
+  TagMDArgList,
+  TagType,
+  TagAttribute,
+  TagBundle,
+  TagAbsent,
+  TagPresent,
+  TagUnknownValue,
+};
+
+/// Tags take the low 16 bits of a token; fields packed with them the rest.
+constexpr unsigned TagBits = 16;
+
+/// Per-thread buffers reused from one function to the next: encoding runs
+/// over every function of the module, and allocating these maps anew each
+/// time costs more than filling them.
+struct EncoderScratch {
+  llvm::SmallVector<const llvm::BasicBlock *, 16> Blocks;
+  LocalValueTable LocalNumbers;
+  llvm::SmallVector<std::pair<unsigned, llvm::MDNode *>, 4> MDs;
+};
+
+class FunctionEncoder {
+public:
+  FunctionEncoder(const llvm::Function &F, const EncodingContext &Ctx,
+                  Encoding &Out, std::vector<uint64_t> &ClassIds,
+                  EncoderScratch &Scratch)
+      : F(F), Ctx(Ctx), Out(Out), ClassIds(ClassIds), Blocks(Scratch.Blocks),
+        LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs) {}
+
+  void run();
+
+private:
+  void emit(uint64_t Token) { Out.push_back(Token); }
+  /// A tag and a field in one token; Field must fit in 48 bits.
+  void emitTagged(Tag T, uint64_t Field) { emit(T | Field << TagBits); }
+  void emitString(llvm::StringRef S);
+  void emitAPInt(const llvm::APInt &V);
+
+  void numberLocals();
+  void encodeHeader();
+  void encodeBlock(const llvm::BasicBlock &BB);
+  void encodeInstruction(const llvm::Instruction &I);
+  void encodeInstructionFields(const llvm::Instruction &I);
+  void encodeCallFields(const llvm::CallBase &CB);
+  void encodeOperand(const llvm::Value *V);
+  void encodeCallee(const llvm::Value *V);
+  void encodeGlobalRef(const llvm::GlobalValue *GV);
+  void encodeAddressRef(const llvm::GlobalValue *GV);
+  void encodeConstant(const llvm::Constant *C);
+  void encodeConstantExprFields(const llvm::ConstantExpr *CE);
+  void encodeInlineAsm(const llvm::InlineAsm *IA);
+  void encodeType(const llvm::Type *T);
+  void encodeAttributes(llvm::AttributeList Attrs, unsigned NumArgs);
+  void encodeAttributeSet(llvm::AttributeSet Set);
+  void encodeMetadata(const llvm::Metadata *MD);
+  void encodeMustMatchMetadata(const llvm::Instruction &I);
+  void encodeFunctionMetadata();
+
+  const llvm::Function &F;
+  const EncodingContext &Ctx;
+  Encoding &Out;
+  std::vector<uint64_t> &ClassIds;
+  llvm::SmallVectorImpl<const llvm::BasicBlock *> &Blocks;
+  LocalValueTable &LocalNumbers;
+  llvm::SmallVectorImpl<std::pair<unsigned, llvm::MDNode *>> &MDs;
+  /// MDNodes currently being encoded, for cycles (self-referential loops).
+  llvm::SmallVector<const llvm::MDNode *, 8> MDStack;
+};
+
+} // namespace encoding
+} // namespace lmf
+
+#endif
