@@ -30,60 +30,6 @@ using namespace llvm;
 
 namespace lmf::fuzz {
 
-StringRef kindName(MutationKind K) {
-  switch (K) {
-  case MutationKind::Copy: return "copy";
-  case MutationKind::Rename: return "rename";
-  case MutationKind::MoveBlock: return "move-block";
-  case MutationKind::DropFlag: return "drop-flag";
-  case MutationKind::AddFlag: return "add-flag";
-  case MutationKind::DropMetadata: return "drop-metadata";
-  case MutationKind::AddMetadata: return "add-metadata";
-  case MutationKind::DropAttribute: return "drop-attribute";
-  case MutationKind::AddAttribute: return "add-attribute";
-  case MutationKind::RaiseAlignment: return "raise-function-alignment";
-  case MutationKind::Constant: return "constant";
-  case MutationKind::SwapOperands: return "swap-operands";
-  case MutationKind::Opcode: return "opcode";
-  case MutationKind::Predicate: return "predicate";
-  case MutationKind::Volatile: return "volatile";
-  case MutationKind::AccessAlignment: return "access-alignment";
-  case MutationKind::Nontemporal: return "nontemporal";
-  case MutationKind::UnknownMetadata: return "unknown-metadata";
-  case MutationKind::StringAttribute: return "string-attribute";
-  case MutationKind::ABIAttribute: return "abi-attribute";
-  case MutationKind::CallingConv: return "calling-convention";
-  case MutationKind::Section: return "section";
-  case MutationKind::NumKinds: break;
-  }
-  return "?";
-}
-
-Expectation expectationOf(MutationKind K) {
-  return K < MutationKind::Constant ? Expectation::Equal : Expectation::Unequal;
-}
-
-static bool execSafe(MutationKind K) {
-  switch (K) {
-  case MutationKind::AddFlag:
-  case MutationKind::AddMetadata:
-  case MutationKind::AddAttribute:
-  case MutationKind::ABIAttribute:
-  case MutationKind::Predicate:
-  case MutationKind::Constant:
-  case MutationKind::SwapOperands:
-  case MutationKind::Opcode:
-    return false;
-  default:
-    return true;
-  }
-}
-
-static bool semantic(MutationKind K) {
-  return K == MutationKind::Constant || K == MutationKind::SwapOperands ||
-         K == MutationKind::Opcode;
-}
-
 namespace {
 using namespace flags;
 
@@ -187,6 +133,11 @@ private:
   bool toggleFlag(bool Set);
   bool dropMetadata();
   bool addMetadata();
+  /// Lists, for a return value or parameter, the attributes that may be
+  /// added there.
+  using AttrPlaces = function_ref<void(unsigned ListIdx, Type *T,
+                                       SmallVectorImpl<AttrSlot> &Places)>;
+  bool addValueAttribute(AttrPlaces Consider);
   bool dropAttribute();
   bool addAttribute();
   bool raiseAlignment();
@@ -377,9 +328,28 @@ bool OneMutation::dropAttribute() {
               Attribute::getNameFromAttrKind(S.Kind).str());
 }
 
-bool OneMutation::addAttribute() {
+/// Offers the return value (unless void) and every parameter to Consider
+/// and adds one of the attributes it lists.
+bool OneMutation::addValueAttribute(AttrPlaces Consider) {
   SmallVector<AttrSlot, 16> Places;
-  auto Consider = [&](unsigned ListIdx, Type *T) {
+  if (!F.getReturnType()->isVoidTy())
+    Consider(AttributeList::ReturnIndex, F.getReturnType(), Places);
+  for (Argument &A : F.args())
+    Consider(AttributeList::FirstArgIndex + A.getArgNo(), A.getType(), Places);
+  if (Places.empty())
+    return false;
+  AttrSlot S = pick(Places);
+  F.addAttributeAtIndex(S.Index,
+                        S.Kind == Attribute::Dereferenceable
+                            ? Attribute::getWithDereferenceableBytes(Ctx, 4)
+                            : Attribute::get(Ctx, S.Kind));
+  return done(slotName(S) + ": add " +
+              Attribute::getNameFromAttrKind(S.Kind).str());
+}
+
+bool OneMutation::addAttribute() {
+  return addValueAttribute([&](unsigned ListIdx, Type *T,
+                               SmallVectorImpl<AttrSlot> &Places) {
     AttributeSet Set = F.getAttributes().getAttributes(ListIdx);
     if (abiAlignment(Set) || Set.hasAttribute(Attribute::ByVal))
       return;
@@ -391,21 +361,7 @@ bool OneMutation::addAttribute() {
       if (!Set.hasAttribute(Attribute::Dereferenceable))
         Places.push_back({nullptr, ListIdx, Attribute::Dereferenceable});
     }
-  };
-  if (!F.getReturnType()->isVoidTy())
-    Consider(AttributeList::ReturnIndex, F.getReturnType());
-  for (Argument &A : F.args())
-    Consider(AttributeList::FirstArgIndex + A.getArgNo(), A.getType());
-  if (Places.empty())
-    return false;
-  AttrSlot S = pick(Places);
-  if (S.Kind == Attribute::Dereferenceable)
-    F.addAttributeAtIndex(S.Index,
-                          Attribute::getWithDereferenceableBytes(Ctx, 4));
-  else
-    F.addAttributeAtIndex(S.Index, Attribute::get(Ctx, S.Kind));
-  return done(slotName(S) + ": add " +
-              Attribute::getNameFromAttrKind(S.Kind).str());
+  });
 }
 
 bool OneMutation::raiseAlignment() {
@@ -665,12 +621,12 @@ bool OneMutation::addStringAttribute() {
 }
 
 bool OneMutation::addABIAttribute() {
-  SmallVector<AttrSlot, 16> Places;
   // A musttail call needs the same ABI attributes on both sides.
   for (Instruction *I : Insts)
     if (auto *CI = dyn_cast<CallInst>(I); CI && CI->isMustTailCall())
       return false;
-  auto Consider = [&](unsigned ListIdx, Type *T) {
+  return addValueAttribute([&](unsigned ListIdx, Type *T,
+                               SmallVectorImpl<AttrSlot> &Places) {
     AttributeSet Set = F.getAttributes().getAttributes(ListIdx);
     for (Attribute::AttrKind K :
          {Attribute::ByVal, Attribute::InAlloca, Attribute::Preallocated,
@@ -689,17 +645,7 @@ bool OneMutation::addABIAttribute() {
         (T->isIntegerTy() || T->isPointerTy()) &&
         !Set.hasAttribute(Attribute::InReg))
       Places.push_back({nullptr, ListIdx, Attribute::InReg});
-  };
-  if (!F.getReturnType()->isVoidTy())
-    Consider(AttributeList::ReturnIndex, F.getReturnType());
-  for (Argument &A : F.args())
-    Consider(AttributeList::FirstArgIndex + A.getArgNo(), A.getType());
-  if (Places.empty())
-    return false;
-  AttrSlot S = pick(Places);
-  F.addAttributeAtIndex(S.Index, Attribute::get(Ctx, S.Kind));
-  return done(slotName(S) + ": add " +
-              Attribute::getNameFromAttrKind(S.Kind).str());
+  });
 }
 
 bool OneMutation::changeCallingConv() {
@@ -726,13 +672,13 @@ bool OneMutation::setSection() {
 } // namespace
 
 bool Mutator::mutate(Function &F, MutationKind K, Mutation &Out) {
-  if (Opts.ExecSafeOnly && !execSafe(K) &&
-      !(Opts.AllowSemantic && semantic(K)))
+  if (Opts.ExecSafeOnly && !isExecSafe(K) &&
+      !(Opts.AllowSemantic && isSemantic(K)))
     return false;
   Out = Mutation();
   Out.Kind = K;
   Out.Expect = expectationOf(K);
-  Out.ExecSafe = execSafe(K);
+  Out.ExecSafe = isExecSafe(K);
   return OneMutation(F, *this, Opts, Out).apply(K);
 }
 

@@ -80,6 +80,11 @@ struct Mutation {
 
 llvm::StringRef kindName(MutationKind K);
 Expectation expectationOf(MutationKind K);
+/// The mutation adds no undefined behaviour to a program that had none.
+bool isExecSafe(MutationKind K);
+/// The mutation changes what the code computes (a constant, an opcode, an
+/// operand order), without a new way to trap.
+bool isSemantic(MutationKind K);
 
 struct MutatorOptions {
   /// Only mutations that add no undefined behaviour.
