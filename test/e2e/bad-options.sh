@@ -16,7 +16,7 @@ bad() {
   local what="$1" pattern="$2"
   shift 2
   rm -f out report.json
-  expect_link_error "$what" "$pattern" link_c out prog.o "$@"
+  expect_failure "$what" "$pattern" link_c out prog.o "$@"
   [[ ! -e out ]] || fail "$what: the failed link wrote its output"
   [[ ! -e report.json ]] || fail "$what: the failed link wrote a report"
 }
@@ -40,7 +40,7 @@ bad "single-dash spelling is ours too" "^ld.lld: error: '-lto-merge-functions=ev
   -Wl,-lto-merge-functions=everything
 
 # All bad options are reported at once.
-expect_link_error "several errors" "unknown merge mode 'x'" link_c out prog.o \
+expect_failure "several errors" "unknown merge mode 'x'" link_c out prog.o \
   -Wl,--lto-merge-functions=x -Wl,--print-merged-functions=1
 expect_eq "number of errors" 2 "$(grep -c '^ld.lld: error:' err.txt)"
 

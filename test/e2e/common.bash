@@ -73,15 +73,3 @@ run_ok() {
     fail "$what: command failed: $*"
   fi
 }
-
-# expect_link_error WHAT PATTERN CMD...: CMD must exit with status 1..127
-# (an error, not a crash) and print a line matching PATTERN on stderr.
-expect_link_error() {
-  local what="$1" pattern="$2" rc=0
-  shift 2
-  "$@" >"$WORK/err.out" 2>"$WORK/err.txt" || rc=$?
-  ((rc != 0)) || fail "$what: expected a failure, the command succeeded"
-  ((rc < 128)) || { cat "$WORK/err.txt" >&2; fail "$what: crashed (status $rc)"; }
-  expect_no_grep "$what (no crash report)" "Stack dump|PLEASE submit" "$WORK/err.txt"
-  expect_grep "$what" "$pattern" "$WORK/err.txt"
-}

@@ -57,11 +57,11 @@ expect_no_grep "no LTO input: no ThinLTO warning" 'ThinLTO' native.err
 run_ok "--no-warnings" link_c quiet full-native.o thin-native.o -Wl,--lto-merge-functions -Wl,--no-warnings
 expect_no_grep "--no-warnings hides our warning" 'warning' run.err
 
-expect_link_error "--fatal-warnings, no LTO input" \
+expect_failure "--fatal-warnings, no LTO input" \
   'ld.lld: error: --lto-merge-functions: no regular \(full\) LTO module' \
   link_c fatal full-native.o thin-native.o -Wl,--lto-merge-functions -Wl,--fatal-warnings
 [[ ! -e fatal ]] || fail "--fatal-warnings: the failed link left its output"
-expect_link_error "--fatal-warnings, ThinLTO input" "ld.lld: error: --lto-merge-functions: ThinLTO input 'thin.o'" \
+expect_failure "--fatal-warnings, ThinLTO input" "ld.lld: error: --lto-merge-functions: ThinLTO input 'thin.o'" \
   link_c fatal2 full.o thin.o -Wl,--lto-merge-functions -Wl,--fatal-warnings
 [[ ! -e fatal2 ]] || fail "--fatal-warnings: the failed link left its output"
 

@@ -42,6 +42,28 @@ need() {
   done
 }
 
+# What a crashing LLVM tool, or a process killed by a signal, prints.
+CRASH_REPORT='Stack dump|PLEASE submit|due to signal|Segmentation fault|Aborted'
+
+# expect_failure WHAT PATTERN CMD...: CMD exits with status 1..127 (an
+# error, not a crash), prints no crash report, and prints a line matching
+# PATTERN (grep -E) on stderr, which is kept in $WORK/err.txt.
+expect_failure() {
+  local what="$1" pattern="$2" rc=0
+  shift 2
+  "$@" >"$WORK/err.out" 2>"$WORK/err.txt" || rc=$?
+  ((rc != 0)) || fail "$what: expected a failure, the command succeeded"
+  ((rc < 128)) || { cat "$WORK/err.txt" >&2; fail "$what: crashed (status $rc)"; }
+  if grep -Eq "$CRASH_REPORT" "$WORK/err.txt"; then
+    cat "$WORK/err.txt" >&2
+    fail "$what: crash report"
+  fi
+  grep -Eq -- "$pattern" "$WORK/err.txt" || {
+    cat "$WORK/err.txt" >&2
+    fail "$what: no line matches '$pattern'"
+  }
+}
+
 # resolve_seed SEED: "auto" becomes the day number (a new campaign every
 # day, reproducible within it); anything else stays.
 resolve_seed() {
