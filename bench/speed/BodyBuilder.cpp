@@ -29,26 +29,10 @@ using namespace llvm;
 namespace lmf::bench {
 namespace {
 
-/// SplitMix64: tiny, fast, and the same on every platform.
-class Stream {
-public:
-  explicit Stream(uint64_t Seed) : State(Seed) {}
-  uint64_t next() {
-    uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
-    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
-    return Z ^ (Z >> 31);
-  }
-  unsigned below(unsigned N) { return static_cast<unsigned>(next() % N); }
-
-private:
-  uint64_t State;
-};
-
 /// The state of one body being emitted.
 struct Emitter {
   IRBuilder<> &B;
-  Stream &S;
+  SplitMix64 &S;
   const BodySpec &Spec;
   MDNode *Tag;
   Value *P;
@@ -196,7 +180,7 @@ void BodyBuilder::build(Function &F, const BodySpec &Spec) {
   }
   F.addFnAttr(Attribute::NoUnwind);
 
-  Stream S(Spec.Shape);
+  SplitMix64 S(Spec.Shape);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", &F));
   Emitter E{B, S, Spec, V.AltTBAA ? AltTag : LongTag, F.getArg(0), {}, 0};
   bool Flags = !V.DropPoisonFlags;

@@ -27,6 +27,24 @@ class Module;
 
 namespace lmf::bench {
 
+/// SplitMix64: tiny, fast, and the same on every platform, so a seed gives
+/// the same module everywhere.
+class SplitMix64 {
+public:
+  explicit SplitMix64(uint64_t Seed) : State(Seed) {}
+  uint64_t next() {
+    uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
+    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
+    return Z ^ (Z >> 31);
+  }
+  unsigned below(unsigned N) { return static_cast<unsigned>(next() % N); }
+  bool chance(unsigned Percent) { return below(100) < Percent; }
+
+private:
+  uint64_t State;
+};
+
 /// Intersectable differences from the family's canonical body.
 struct BodyVariant {
   bool DropPoisonFlags = false;

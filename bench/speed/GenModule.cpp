@@ -66,25 +66,11 @@ static cl::opt<bool> Verify("verify", cl::desc("run the IR verifier"),
 
 namespace {
 
-class Random {
-public:
-  explicit Random(uint64_t Seed) : State(Seed * 0x2545f4914f6cdd1dULL + 1) {}
-  uint64_t next() {
-    uint64_t Z = (State += 0x9e3779b97f4a7c15ULL);
-    Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
-    return Z ^ (Z >> 31);
-  }
-  unsigned below(unsigned N) { return static_cast<unsigned>(next() % N); }
-  bool chance(unsigned Percent) { return below(100) < Percent; }
-
-private:
-  uint64_t State;
-};
 
 class ModuleWriter {
 public:
-  ModuleWriter(Module &M) : M(M), Bodies(M), R(Seed) {}
+  ModuleWriter(Module &M)
+      : M(M), Bodies(M), R(Seed * 0x2545f4914f6cdd1dULL + 1) {}
   void run();
 
 private:
@@ -105,7 +91,7 @@ private:
 
   Module &M;
   BodyBuilder Bodies;
-  Random R;
+  SplitMix64 R;
   uint64_t Family = 0;
   uint64_t Written = 0, Copies = 0;
   std::vector<Function *> All;
