@@ -1,5 +1,4 @@
-//===- AnnotationPolicy.h - Which annotations make functions differ -*- C++
-//-*-===//
+//===- AnnotationPolicy.h - Which annotations must match --------*- C++ -*-===//
 //
 // One place decides, for every metadata kind and attribute, whether two
 // otherwise equal functions that disagree on it are still equal. The

@@ -12,7 +12,7 @@
 
 #include "core/ClassSplitting.h"
 
-#include "core/FunctionComparator.h"
+#include "core/TotalOrder.h"
 
 #include "llvm/ADT/STLExtras.h"
 

@@ -2,7 +2,7 @@
 #ifndef LMF_CORE_FOLDREWRITER_H
 #define LMF_CORE_FOLDREWRITER_H
 
-#include "core/MergePlan.h"
+#include "core/MergePlanner.h"
 #include "core/PartitionRefinement.h"
 
 #include "llvm/ADT/SmallPtrSet.h"

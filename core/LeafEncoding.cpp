@@ -19,7 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/AnnotationPolicy.h"
-#include "core/FunctionEncoder.h"
+#include "core/internal/FunctionEncoder.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"

@@ -39,7 +39,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/MergePlan.h"
+#include "core/MergePlanner.h"
 
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Function.h"

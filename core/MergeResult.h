@@ -8,7 +8,7 @@
 #ifndef LMF_CORE_MERGERESULT_H
 #define LMF_CORE_MERGERESULT_H
 
-#include "core/MergePlan.h"
+#include "core/MergePlanner.h"
 
 #include <cstdint>
 #include <string>

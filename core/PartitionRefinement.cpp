@@ -27,7 +27,7 @@
 // Members of one class must also be able to share their optimizer facts:
 // a caller folded because its callee's class matched may now reach any
 // member of that class, so every member is later weakened to the meet of the
-// class's annotations (MergeDriver.cpp). Equal encodings guarantee that the
+// class's annotations (MergeModule.cpp). Equal encodings guarantee that the
 // meet exists: every attribute whose intersection can fail (ABI attributes,
 // string attributes, the alignment of by-value arguments) is encoded.
 //

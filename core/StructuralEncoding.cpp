@@ -36,14 +36,14 @@
 //
 // This file writes the function, its blocks, instructions and operands;
 // LeafEncoding.cpp writes the types, attributes, metadata and inline asm they
-// refer to (the encoder class is declared in FunctionEncoder.h).
+// refer to (the encoder class is declared in internal/FunctionEncoder.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/StructuralEncoding.h"
 
 #include "core/AnnotationPolicy.h"
-#include "core/FunctionEncoder.h"
+#include "core/internal/FunctionEncoder.h"
 #include "core/GlobalNumbering.h"
 #include "core/WalkOrder.h"
 

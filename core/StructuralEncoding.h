@@ -1,5 +1,4 @@
-//===- StructuralEncoding.h - A function as a canonical token list -*- C++
-//-*-===//
+//===- StructuralEncoding.h - A function as a token list --------*- C++ -*-===//
 //
 // Each candidate function is written as a list of 64-bit tokens that captures
 // everything that decides what the function does and nothing else. Two

@@ -1,6 +1,6 @@
 //===- LTOMergeFunctionsPass.cpp - The module pass and its options --------===//
 //
-// The glue between LLVM's pass manager and core::mergeFunctions. Options are
+// The glue between LLVM's pass manager and core::mergeModule. Options are
 // ordinary `cl::opt`s so they reach us the same way from `opt` and from a
 // linker (`-mllvm -lto-merge-functions-...`, once the plugin is loaded with
 // `-mllvm -load=`). Threads follow llvm::parallel::strategy, which is lld's
@@ -14,7 +14,7 @@
 
 #include "linkplugin/LTOMergeFunctionsPass.h"
 
-#include "core/MergeDriver.h"
+#include "core/MergeModule.h"
 #include "core/MergeReport.h"
 #include "linkplugin/PluginState.h"
 #include "parallel/TBBTaskRunner.h"
@@ -75,7 +75,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Verify = VerifyOpt;
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
 
-  Expected<MergeResult> Result = mergeFunctions(M, Opts, *Runner);
+  Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);
   noteMergeRun();
   if (!Result) {
     M.getContext().emitError("lto-merge-functions: " +

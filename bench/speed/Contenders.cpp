@@ -9,7 +9,7 @@
 
 #include "bench/speed/Contenders.h"
 
-#include "core/MergeDriver.h"
+#include "core/MergeModule.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/IR/Module.h"
@@ -69,7 +69,7 @@ RunOutcome runContender(Contender &C, Module &M) {
     MergeFunctionsPass::runOnModule(M);
     break;
   case ContenderKind::Ours: {
-    Expected<MergeResult> R = mergeFunctions(M, C.Options, *C.Runner);
+    Expected<MergeResult> R = mergeModule(M, C.Options, *C.Runner);
     if (!R)
       Out.Error = toString(R.takeError());
     else

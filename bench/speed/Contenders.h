@@ -5,7 +5,7 @@
 //
 //   walk            touches every operand of every instruction: the floor
 //                   no merger can beat, since each must read the whole IR;
-//   ours            lmf::mergeFunctions on a TaskRunner of N threads;
+//   ours            lmf::mergeModule on a TaskRunner of N threads;
 //   mergefunctions  LLVM's MergeFunctionsPass::runOnModule.
 //
 //===----------------------------------------------------------------------===//

@@ -10,7 +10,7 @@
 //
 //  * every function compares equal to itself and to an exact copy of it,
 //    with equal hashes, and the total-order laws hold on the definitions;
-//  * mergeFunctions with the verifier succeeds and the module verifies;
+//  * mergeModule with the verifier succeeds and the module verifies;
 //  * a parallel run (2 to 4 threads, no serial threshold) on a copy gives
 //    the same module text;
 //  * the merge oracles hold (Oracles.h).
@@ -28,9 +28,9 @@
 #include "Oracles.h"
 
 #include "core/AnnotationPolicy.h"
-#include "core/FunctionComparator.h"
+#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
-#include "core/MergeDriver.h"
+#include "core/MergeModule.h"
 #include "core/StructuralHash.h"
 #include "parallel/TBBTaskRunner.h"
 
@@ -166,9 +166,9 @@ void checkMerge(Module &M, uint64_t Choice) {
   std::unique_ptr<Module> Copy = CloneModule(M);
   StringMap<FunctionSnapshot> Snap = snapshotModule(M);
 
-  Expected<MergeResult> R = mergeFunctions(M, Opts, serialRunner());
+  Expected<MergeResult> R = mergeModule(M, Opts, serialRunner());
   if (!R)
-    die("mergeFunctions failed: " + toString(R.takeError()) +
+    die("mergeModule failed: " + toString(R.takeError()) +
         "\n---- input:\n" + Before);
   if (brokenModule(M))
     die("the module does not verify after merging\n---- input:\n" + Before);
@@ -180,16 +180,16 @@ void checkMerge(Module &M, uint64_t Choice) {
   // Same input, serial and parallel: CloneModule does not keep use-list
   // orders, so both runs start from a clone.
   std::unique_ptr<Module> SerialCopy = CloneModule(*Copy);
-  if (Expected<MergeResult> RS = mergeFunctions(*SerialCopy, Opts, serialRunner());
+  if (Expected<MergeResult> RS = mergeModule(*SerialCopy, Opts, serialRunner());
       !RS)
-    die("mergeFunctions on a copy failed: " + toString(RS.takeError()));
+    die("mergeModule on a copy failed: " + toString(RS.takeError()));
   unsigned Threads = 2 + (Choice >> 3) % 3;
   std::unique_ptr<TaskRunner> Par = createTaskRunner(Threads);
   MergeOptions ParOpts = Opts;
   ParOpts.SerialThreshold = 0;
-  Expected<MergeResult> RP = mergeFunctions(*Copy, ParOpts, *Par);
+  Expected<MergeResult> RP = mergeModule(*Copy, ParOpts, *Par);
   if (!RP)
-    die("parallel mergeFunctions failed: " + toString(RP.takeError()));
+    die("parallel mergeModule failed: " + toString(RP.takeError()));
   if (printModule(*SerialCopy) != printModule(*Copy))
     die("serial and " + Twine(Threads) +
         "-thread merges differ\n---- input:\n" + Before);

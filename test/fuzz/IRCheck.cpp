@@ -8,7 +8,7 @@
 //  * compare == 0 implies equal hashes, for every pair in a family;
 //  * the total-order laws hold on all triples within each family and
 //    within each hash bucket of the module;
-//  * mergeFunctions with the verifier passes, the module verifies after,
+//  * mergeModule with the verifier passes, the module verifies after,
 //    and serial and parallel runs give the same module text;
 //  * no fold group mixes members that differ (Families.h), and the merge
 //    oracles hold (Oracles.h).
@@ -24,9 +24,9 @@
 #include "Oracles.h"
 
 #include "core/AnnotationPolicy.h"
-#include "core/FunctionComparator.h"
+#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
-#include "core/MergeDriver.h"
+#include "core/MergeModule.h"
 #include "core/StructuralHash.h"
 #include "parallel/TBBTaskRunner.h"
 
@@ -253,9 +253,9 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   std::unique_ptr<Module> Copy = CloneModule(M);
   StringMap<FunctionSnapshot> Snap = snapshotModule(M);
 
-  Expected<MergeResult> R = mergeFunctions(M, Opts, serialRunner());
+  Expected<MergeResult> R = mergeModule(M, Opts, serialRunner());
   if (!R) {
-    problem("mergeFunctions (" + Config + ") failed: " +
+    problem("mergeModule (" + Config + ") failed: " +
             toString(R.takeError()));
     return;
   }
@@ -271,12 +271,12 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   // orders (they show in `; preds =` comments and may steer code
   // generation), so both runs start from a clone.
   std::unique_ptr<Module> SerialCopy = CloneModule(*Copy);
-  Expected<MergeResult> RS = mergeFunctions(*SerialCopy, Opts, serialRunner());
+  Expected<MergeResult> RS = mergeModule(*SerialCopy, Opts, serialRunner());
   MergeOptions ParOpts = Opts;
   ParOpts.SerialThreshold = 0;
-  Expected<MergeResult> RP = mergeFunctions(*Copy, ParOpts, Par);
+  Expected<MergeResult> RP = mergeModule(*Copy, ParOpts, Par);
   if (!RP || !RS)
-    problem("mergeFunctions on a copy (" + Config + ") failed: " +
+    problem("mergeModule on a copy (" + Config + ") failed: " +
             toString(RP ? RS.takeError() : RP.takeError()));
   else if (std::string A = printModule(*SerialCopy), B = printModule(*Copy);
            A != B) {

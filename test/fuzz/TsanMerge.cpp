@@ -19,7 +19,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/MergeDriver.h"
+#include "core/MergeModule.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -134,7 +134,7 @@ std::string mergeAndPrint(Module &M, TaskRunner &Runner, MergeMode Mode,
   Opts.Verify = true;
   Opts.SerialThreshold = 0;
   Opts.Threads = Runner.concurrency();
-  Expected<MergeResult> R = mergeFunctions(M, Opts, Runner);
+  Expected<MergeResult> R = mergeModule(M, Opts, Runner);
   if (!R) {
     errs() << "FAIL " << What << ": " << toString(R.takeError()) << "\n";
     return "";

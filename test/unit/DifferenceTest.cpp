@@ -5,7 +5,7 @@
 // from a template, @a and @a2 with variant A and @b with variant B, and
 // check that the comparator calls @a and @a2 equal (so the template itself
 // is comparable) but @a and @b different, in both directions, and that
-// mergeFunctions never puts @a and @b in one group.
+// mergeModule never puts @a and @b in one group.
 //
 //===----------------------------------------------------------------------===//
 

@@ -6,13 +6,13 @@
 // into an interposable body, a lost address, a thunk that cannot forward its
 // arguments), so each rule has a row here: two equal functions, @g and @s,
 // and the exact plan we expect. Rows that fold are then run through
-// mergeFunctions to check that the IR ends up the way the plan says.
+// mergeModule to check that the IR ends up the way the plan says.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestIR.h"
 
-#include "core/MergePlan.h"
+#include "core/MergePlanner.h"
 
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instructions.h"

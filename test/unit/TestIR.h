@@ -12,9 +12,9 @@
 #define LMF_TEST_UNIT_TESTIR_H
 
 #include "core/AnnotationPolicy.h"
-#include "core/FunctionComparator.h"
+#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
-#include "core/MergeDriver.h"
+#include "core/MergeModule.h"
 #include "core/StructuralHash.h"
 
 #include "llvm/AsmParser/Parser.h"
@@ -102,9 +102,9 @@ inline std::string printModule(const llvm::Module &M) {
 inline std::optional<MergeResult> merge(llvm::Module &M, MergeOptions Opts,
                                         TaskRunner &Runner) {
   Opts.Verify = true;
-  llvm::Expected<MergeResult> R = mergeFunctions(M, Opts, Runner);
+  llvm::Expected<MergeResult> R = mergeModule(M, Opts, Runner);
   if (!R) {
-    ADD_FAILURE() << "mergeFunctions failed: " << llvm::toString(R.takeError());
+    ADD_FAILURE() << "mergeModule failed: " << llvm::toString(R.takeError());
     return std::nullopt;
   }
   return std::move(*R);

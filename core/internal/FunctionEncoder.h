@@ -1,5 +1,4 @@
-//===- FunctionEncoder.h - The encoder behind StructuralEncoding -*- C++
-//-*-===//
+//===- FunctionEncoder.h - The encoder behind the encodings -----*- C++ -*-===//
 //
 // Private to core/: the tags of the token list and the class that writes one
 // function's tokens. Its members are defined in StructuralEncoding.cpp (the
@@ -11,7 +10,7 @@
 #ifndef LMF_CORE_FUNCTIONENCODER_H
 #define LMF_CORE_FUNCTIONENCODER_H
 
-#include "core/LocalValueTable.h"
+#include "core/internal/LocalValueTable.h"
 #include "core/StructuralEncoding.h"
 
 #include "llvm/ADT/SmallVector.h"

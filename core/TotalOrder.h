@@ -1,6 +1,6 @@
-//===- FunctionComparator.h - Total order on functions ----------*- C++ -*-===//
-#ifndef LMF_CORE_FUNCTIONCOMPARATOR_H
-#define LMF_CORE_FUNCTIONCOMPARATOR_H
+//===- TotalOrder.h - Total order on functions ------------------*- C++ -*-===//
+#ifndef LMF_CORE_TOTALORDER_H
+#define LMF_CORE_TOTALORDER_H
 
 #include "core/StructuralEncoding.h"
 

@@ -1,7 +1,6 @@
-//===- MergePlan.h - What to do with one class of equal functions -*- C++
-//-*-===//
-#ifndef LMF_CORE_MERGEPLAN_H
-#define LMF_CORE_MERGEPLAN_H
+//===- MergePlanner.h - Plan one class of equal functions -------*- C++ -*-===//
+#ifndef LMF_CORE_MERGEPLANNER_H
+#define LMF_CORE_MERGEPLANNER_H
 
 #include "core/MergeOptions.h"
 

@@ -1,4 +1,4 @@
-//===- MergeDriver.cpp - Merge identical functions in a module ------------===//
+//===- MergeModule.cpp - Merge identical functions in a module ------------===//
 //
 // The driver reads like the algorithm:
 //
@@ -13,7 +13,7 @@
 //      exactly with the total order (ClassSplitting.h);
 //   4. weaken every class to the meet of its members' annotations, then
 //      plan and apply each class serially, in order of its first member
-//      (MergePlan.h, AnnotationIntersector.h, FoldRewriter.h);
+//      (MergePlanner.h, AnnotationIntersector.h, FoldRewriter.h);
 //   5. the functions whose bodies the folds changed (callers of a folded
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are resolved again; repeat until a round folds nothing.
@@ -30,14 +30,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/MergeDriver.h"
+#include "core/MergeModule.h"
 
 #include "core/AnnotationIntersector.h"
 #include "core/AnnotationPolicy.h"
 #include "core/ClassSplitting.h"
 #include "core/Eligibility.h"
 #include "core/FoldRewriter.h"
-#include "core/FunctionComparator.h"
+#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
 #include "core/PartitionRefinement.h"
 #include "core/StructuralHash.h"
@@ -89,9 +89,9 @@ private:
   Clock::time_point Start;
 };
 
-class MergeSession {
+class ModuleMerge {
 public:
-  MergeSession(Module &M, const MergeOptions &Opts, TaskRunner &Runner)
+  ModuleMerge(Module &M, const MergeOptions &Opts, TaskRunner &Runner)
       : M(M), Opts(Opts), Runner(Runner), Globals(M), Policy(M) {}
 
   Expected<MergeResult> run();
@@ -141,7 +141,7 @@ private:
   MergeResult Result;
 };
 
-void MergeSession::addCandidate(Function *F) {
+void ModuleMerge::addCandidate(Function *F) {
   IndexOf[F] = Candidates.size();
   Candidates.push_back(F);
   Shapes.push_back(0);
@@ -149,7 +149,7 @@ void MergeSession::addCandidate(Function *F) {
   Dirty.push_back(1);
 }
 
-void MergeSession::removeCandidate(Function *F) {
+void ModuleMerge::removeCandidate(Function *F) {
   auto It = IndexOf.find(F);
   if (It == IndexOf.end())
     return;
@@ -157,7 +157,7 @@ void MergeSession::removeCandidate(Function *F) {
   IndexOf.erase(It);
 }
 
-void MergeSession::collectCandidates() {
+void ModuleMerge::collectCandidates() {
   PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
   for (Function &F : M) {
     ++Result.Stats.FunctionsInModule;
@@ -168,7 +168,7 @@ void MergeSession::collectCandidates() {
   NumConsidered += Candidates.size();
 }
 
-void MergeSession::hashShapes(ArrayRef<size_t> Indices) {
+void ModuleMerge::hashShapes(ArrayRef<size_t> Indices) {
   PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
   forEachIndex(Runner, Indices.size(), Opts.SerialThreshold, [&](size_t I) {
     size_t Index = Indices[I];
@@ -176,7 +176,7 @@ void MergeSession::hashShapes(ArrayRef<size_t> Indices) {
   });
 }
 
-std::vector<size_t> MergeSession::liveCandidates() const {
+std::vector<size_t> ModuleMerge::liveCandidates() const {
   std::vector<size_t> Live;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (Candidates[I])
@@ -186,7 +186,7 @@ std::vector<size_t> MergeSession::liveCandidates() const {
 
 /// The candidates that share their shape with another one: only they can
 /// have a twin.
-std::vector<size_t> MergeSession::candidatesWithTwinShape() const {
+std::vector<size_t> ModuleMerge::candidatesWithTwinShape() const {
   std::vector<size_t> Members;
   for (const CandidateClass &B : groupByKey(liveCandidates(), [&](size_t I) {
          return std::make_pair(Shapes[I], uint64_t(0));
@@ -198,12 +198,12 @@ std::vector<size_t> MergeSession::candidatesWithTwinShape() const {
 
 /// A direct call may stand for its class when the callee's body is the one
 /// that runs: an exact definition nothing may replace (see bodyIsFinal).
-bool MergeSession::calleeByClass(const Function &F) const {
+bool ModuleMerge::calleeByClass(const Function &F) const {
   return bodyIsFinal(F, Facts);
 }
 
 /// An address may stand for its class when, besides, it is not significant.
-bool MergeSession::addressByClass(const Function &F) const {
+bool ModuleMerge::addressByClass(const Function &F) const {
   if (!calleeByClass(F) || Facts.Used.count(&F))
     return false;
   return Opts.Mode == MergeMode::All || F.hasGlobalUnnamedAddr() ||
@@ -211,7 +211,7 @@ bool MergeSession::addressByClass(const Function &F) const {
 }
 
 std::vector<CandidateClass>
-MergeSession::refineClasses(ArrayRef<size_t> Members) {
+ModuleMerge::refineClasses(ArrayRef<size_t> Members) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Refine");
   auto CalleeByClass = [&](const Function &F) { return calleeByClass(F); };
   auto AddressByClass = [&](const Function &F) { return addressByClass(F); };
@@ -230,7 +230,7 @@ MergeSession::refineClasses(ArrayRef<size_t> Members) {
 
 /// Without refinement: buckets by full structural hash, split exactly.
 std::vector<CandidateClass>
-MergeSession::identityClasses(ArrayRef<size_t> Members) {
+ModuleMerge::identityClasses(ArrayRef<size_t> Members) {
   std::vector<uint64_t> Hash(Candidates.size());
   {
     PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
@@ -255,7 +255,7 @@ MergeSession::identityClasses(ArrayRef<size_t> Members) {
 
 /// Shape buckets that hold a candidate the previous round changed: only
 /// they can hold a new pair of equal functions.
-std::vector<CandidateClass> MergeSession::dirtyShapeBuckets() const {
+std::vector<CandidateClass> ModuleMerge::dirtyShapeBuckets() const {
   DenseSet<uint64_t> DirtyShapes;
   for (size_t I = 0; I < Candidates.size(); ++I)
     if (Candidates[I] && Dirty[I])
@@ -270,7 +270,7 @@ std::vector<CandidateClass> MergeSession::dirtyShapeBuckets() const {
 }
 
 std::vector<CandidateClass>
-MergeSession::resolveBuckets(const std::vector<CandidateClass> &Buckets,
+ModuleMerge::resolveBuckets(const std::vector<CandidateClass> &Buckets,
                              GroupStats *Stats) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Resolve");
   std::vector<std::vector<CandidateClass>> PerBucket(Buckets.size());
@@ -292,7 +292,7 @@ MergeSession::resolveBuckets(const std::vector<CandidateClass> &Buckets,
   return Classes;
 }
 
-void MergeSession::emitRemark(Function &G, const Function &Survivor,
+void ModuleMerge::emitRemark(Function &G, const Function &Survivor,
                               FoldAction Action) {
   LLVMContext &Ctx = G.getContext();
   if (!Ctx.getLLVMRemarkStreamer() &&
@@ -304,7 +304,7 @@ void MergeSession::emitRemark(Function &G, const Function &Survivor,
   Ctx.diagnose(Remark);
 }
 
-void MergeSession::recordGroup(const ClassPlan &Plan, Function &Body,
+void ModuleMerge::recordGroup(const ClassPlan &Plan, Function &Body,
                                ArrayRef<std::string> Names,
                                ArrayRef<FoldAction> Outcomes) {
   FoldGroup Group;
@@ -340,7 +340,7 @@ void MergeSession::recordGroup(const ClassPlan &Plan, Function &Body,
 /// Folds a class found by the parallel phase. Members whose bodies an
 /// earlier fold of this round changed are compared again, exactly, against
 /// the IR as it is now; the class may split.
-bool MergeSession::applyClass(const CandidateClass &Class,
+bool ModuleMerge::applyClass(const CandidateClass &Class,
                               SmallPtrSetImpl<Function *> &Touched) {
   SmallVector<Function *, 4> Members;
   bool AnyTouched = false;
@@ -382,7 +382,7 @@ bool MergeSession::applyClass(const CandidateClass &Class,
 /// callee's class matched; it then reaches another member of that class,
 /// which must not promise more than the callee it replaced, even if that
 /// member itself is never folded.
-void MergeSession::weakenToMeet(ArrayRef<Function *> Members) {
+void ModuleMerge::weakenToMeet(ArrayRef<Function *> Members) {
   Function &First = *Members.front();
   for (Function *F : Members.drop_front())
     intersectAnnotations(First, *F, Policy);
@@ -393,7 +393,7 @@ void MergeSession::weakenToMeet(ArrayRef<Function *> Members) {
 /// Plans and folds one class of equal functions. The survivor takes the
 /// meet of every member's annotations; members that are not folded take it
 /// too (see weakenToMeet).
-bool MergeSession::foldClass(ArrayRef<Function *> Members,
+bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
                              SmallPtrSetImpl<Function *> &Touched) {
   ClassPlan Plan = planClass(Members, Facts, Opts.Mode);
   Function &Survivor = *Plan.Survivor;
@@ -448,7 +448,7 @@ bool MergeSession::foldClass(ArrayRef<Function *> Members,
 }
 
 /// Marks every changed live candidate dirty; the others keep their hashes.
-void MergeSession::markDirty(const SmallPtrSetImpl<Function *> &Touched) {
+void ModuleMerge::markDirty(const SmallPtrSetImpl<Function *> &Touched) {
   std::fill(Dirty.begin(), Dirty.end(), 0);
   for (Function *F : Touched) {
     auto It = IndexOf.find(F);
@@ -457,7 +457,7 @@ void MergeSession::markDirty(const SmallPtrSetImpl<Function *> &Touched) {
   }
 }
 
-Expected<MergeResult> MergeSession::run() {
+Expected<MergeResult> ModuleMerge::run() {
   auto Start = Clock::now();
   TimeTraceScope Trace("LTOMergeFunctions");
   Result.ModuleName = M.getModuleIdentifier();
@@ -512,9 +512,9 @@ Expected<MergeResult> MergeSession::run() {
 
 } // namespace
 
-Expected<MergeResult> mergeFunctions(Module &M, const MergeOptions &Opts,
+Expected<MergeResult> mergeModule(Module &M, const MergeOptions &Opts,
                                      TaskRunner &Runner) {
-  return MergeSession(M, Opts, Runner).run();
+  return ModuleMerge(M, Opts, Runner).run();
 }
 
 } // namespace lmf

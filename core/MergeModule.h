@@ -1,6 +1,6 @@
-//===- MergeDriver.h - Merge identical functions in a module ----*- C++ -*-===//
-#ifndef LMF_CORE_MERGEDRIVER_H
-#define LMF_CORE_MERGEDRIVER_H
+//===- MergeModule.h - Merge identical functions in a module ----*- C++ -*-===//
+#ifndef LMF_CORE_MERGEMODULE_H
+#define LMF_CORE_MERGEMODULE_H
 
 #include "core/MergeOptions.h"
 #include "core/MergeResult.h"
@@ -19,7 +19,7 @@ namespace lmf {
 /// module is the same for any runner. Fails only when the verifier was asked
 /// for and rejects the result.
 llvm::Expected<MergeResult>
-mergeFunctions(llvm::Module &M, const MergeOptions &Opts, TaskRunner &Runner);
+mergeModule(llvm::Module &M, const MergeOptions &Opts, TaskRunner &Runner);
 
 } // namespace lmf
 

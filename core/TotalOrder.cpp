@@ -1,4 +1,4 @@
-//===- FunctionComparator.cpp - Total order on functions ------------------===//
+//===- TotalOrder.cpp - Total order on functions --------------------------===//
 //
 // Functions are compared through their structural encodings (see
 // StructuralEncoding.cpp): the first differing token decides, and a proper
@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/FunctionComparator.h"
+#include "core/TotalOrder.h"
 
 #include <algorithm>
 #include <cstring>
