@@ -1,12 +1,18 @@
 //===- ClassSplitting.cpp - Group candidates into classes -----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The two steps every round and every refinement iteration share: group
-// candidates by a cheap key (the structural hash, with the current class),
-// then split each group exactly by comparing encodings with the total order.
-// Sorting the encodings costs n encodings and O(n log n) comparisons per
-// group, instead of the O(n^2) pairwise comparisons a naive split would
-// make. Both steps order their output by candidate index only, so their
-// results never depend on hash values' order or thread timing.
+// candidates by a cheap key (a structural hash), then split each group
+// exactly by comparing encodings with the total order. Sorting the encodings
+// costs n encodings and O(n log n) comparisons per group, instead of the
+// O(n^2) pairwise comparisons a naive split would make.
+//
+// Both steps, and the refinement's split by referenced classes, are one
+// loop: sort, then visit the runs of equal elements (forEachRunOfEquals).
+// Their results are ClassLists, classes as ranges of one array of candidate
+// ids, ordered by candidate id only, so they never depend on hash values'
+// order or thread timing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,90 +20,95 @@
 
 #include "core/TotalOrder.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 #include <numeric>
 
 using namespace llvm;
 
 namespace lmf {
 
-std::vector<CandidateClass>
-groupByKey(ArrayRef<size_t> Indices,
-           function_ref<std::pair<uint64_t, uint64_t>(size_t)> Key) {
-  std::vector<std::pair<std::pair<uint64_t, uint64_t>, size_t>> Keyed;
-  Keyed.reserve(Indices.size());
-  for (size_t Index : Indices)
-    Keyed.push_back({Key(Index), Index});
-  llvm::sort(Keyed);
-  std::vector<CandidateClass> Groups;
-  for (size_t Begin = 0; Begin < Keyed.size();) {
-    size_t End = Begin + 1;
-    while (End < Keyed.size() && Keyed[End].first == Keyed[Begin].first)
-      ++End;
-    if (End - Begin >= 2) {
-      CandidateClass Group;
-      for (size_t I = Begin; I < End; ++I)
-        Group.push_back(Keyed[I].second);
-      Groups.push_back(std::move(Group));
-    }
-    Begin = End;
-  }
-  llvm::sort(Groups, [](const CandidateClass &L, const CandidateClass &R) {
-    return L.front() < R.front();
+void ClassList::finish() {
+  std::vector<size_t> Order(size());
+  std::iota(Order.begin(), Order.end(), 0);
+  llvm::sort(Order, [&](size_t L, size_t R) {
+    return (*this)[L].front() < (*this)[R].front();
   });
+  ClassList Sorted;
+  Sorted.Ids.reserve(Ids.size());
+  Sorted.Ends.reserve(Ends.size());
+  for (size_t I : Order)
+    Sorted.add((*this)[I]);
+  *this = std::move(Sorted);
+}
+
+ClassList groupByKey(ArrayRef<CandidateId> Ids, ArrayRef<uint64_t> KeyOf) {
+  std::vector<std::pair<uint64_t, CandidateId>> Keyed;
+  Keyed.reserve(Ids.size());
+  for (CandidateId Id : Ids)
+    Keyed.push_back({KeyOf[Id], Id});
+  ClassList Groups;
+  std::vector<CandidateId> Group;
+  forEachRunOfEquals(
+      MutableArrayRef(Keyed),
+      [](const auto &L, const auto &R) {
+        return L.first < R.first ? -1 : L.first > R.first;
+      },
+      [&](ArrayRef<std::pair<uint64_t, CandidateId>> Run) {
+        if (Run.size() < 2)
+          return;
+        Group.clear();
+        for (const auto &KeyAndId : Run)
+          Group.push_back(KeyAndId.second);
+        Groups.add(Group);
+      });
+  Groups.finish();
   return Groups;
 }
 
-std::vector<CandidateClass>
-splitByEncoding(ArrayRef<size_t> Group,
-                function_ref<void(size_t, Encoding &)> Encode,
-                bool KeepSingletons) {
+ClassList splitByEncoding(ArrayRef<CandidateId> Group,
+                          function_ref<void(CandidateId, Encoding &)> Encode,
+                          bool KeepSingletons) {
   std::vector<Encoding> Encodings(Group.size());
   for (size_t I = 0; I < Group.size(); ++I)
     Encode(Group[I], Encodings[I]);
+  ClassList Classes;
   // Buckets are nearly always pure: one equality test per member then
   // settles them without sorting.
   if (llvm::all_of(Encodings, [&](const Encoding &E) {
         return sameEncoding(E, Encodings.front());
       })) {
-    if (Group.size() < 2 && !KeepSingletons)
-      return {};
-    CandidateClass All(Group.begin(), Group.end());
-    llvm::sort(All);
-    return {std::move(All)};
-  }
-  SmallVector<size_t, 8> Order(Group.size());
-  std::iota(Order.begin(), Order.end(), 0);
-  llvm::stable_sort(Order, [&](size_t L, size_t R) {
-    return compareEncodings(Encodings[L], Encodings[R]) < 0;
-  });
-  std::vector<CandidateClass> Classes;
-  for (size_t Begin = 0; Begin < Order.size();) {
-    size_t End = Begin + 1;
-    while (End < Order.size() && compareEncodings(Encodings[Order[Begin]],
-                                                  Encodings[Order[End]]) == 0)
-      ++End;
-    if (End - Begin >= 2 || KeepSingletons) {
-      CandidateClass Class;
-      for (size_t I = Begin; I < End; ++I)
-        Class.push_back(Group[Order[I]]);
-      llvm::sort(Class);
-      Classes.push_back(std::move(Class));
+    if (Group.size() >= 2 || KeepSingletons) {
+      std::vector<CandidateId> All(Group.begin(), Group.end());
+      llvm::sort(All);
+      Classes.add(All);
     }
-    Begin = End;
+    return Classes;
   }
-  llvm::sort(Classes, [](const CandidateClass &L, const CandidateClass &R) {
-    return L.front() < R.front();
-  });
+  std::vector<uint32_t> Order(Group.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  std::vector<CandidateId> Class;
+  forEachRunOfEquals(
+      MutableArrayRef(Order),
+      [&](uint32_t L, uint32_t R) {
+        return compareEncodings(Encodings[L], Encodings[R]);
+      },
+      [&](ArrayRef<uint32_t> Run) {
+        if (Run.size() < 2 && !KeepSingletons)
+          return;
+        Class.clear();
+        for (uint32_t Position : Run)
+          Class.push_back(Group[Position]);
+        llvm::sort(Class);
+        Classes.add(Class);
+      });
+  Classes.finish();
   return Classes;
 }
 
-void GroupStats::add(const CandidateClass &Group,
-                     ArrayRef<CandidateClass> ClassesOfGroup) {
+void GroupStats::add(ArrayRef<CandidateId> Group,
+                     const ClassList &ClassesOfGroup) {
   ++MultiMember;
   size_t Largest = 1;
-  for (const CandidateClass &C : ClassesOfGroup)
+  for (ArrayRef<CandidateId> C : ClassesOfGroup)
     Largest = std::max(Largest, C.size());
   Pure += Largest == Group.size();
   Collisions += Group.size() - Largest;

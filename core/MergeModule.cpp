@@ -98,16 +98,15 @@ public:
 
 private:
   void collectCandidates();
-  void hashShapes(ArrayRef<size_t> Indices);
-  std::vector<size_t> liveCandidates() const;
-  std::vector<size_t> candidatesWithTwinShape() const;
-  std::vector<CandidateClass> refineClasses(ArrayRef<size_t> Members);
-  std::vector<CandidateClass> identityClasses(ArrayRef<size_t> Members);
-  std::vector<CandidateClass> dirtyShapeBuckets() const;
-  std::vector<CandidateClass>
-  resolveBuckets(const std::vector<CandidateClass> &Buckets, GroupStats *Stats);
+  void hashShapes(ArrayRef<CandidateId> Ids);
+  std::vector<CandidateId> liveCandidates() const;
+  std::vector<CandidateId> candidatesWithTwinShape() const;
+  ClassList refineClasses(ArrayRef<CandidateId> Members);
+  ClassList identityClasses(ArrayRef<CandidateId> Members);
+  ClassList dirtyShapeBuckets() const;
+  ClassList resolveBuckets(const ClassList &Buckets, GroupStats *Stats);
   void weakenToMeet(ArrayRef<Function *> Members);
-  bool applyClass(const CandidateClass &Class,
+  bool applyClass(ArrayRef<CandidateId> Class,
                   SmallPtrSetImpl<Function *> &Touched);
   bool foldClass(ArrayRef<Function *> Members,
                  SmallPtrSetImpl<Function *> &Touched);
@@ -130,19 +129,19 @@ private:
   /// Class tables from partition refinement; empty when it is off.
   ReferenceClasses Tables;
 
-  /// Candidate functions by index; null once folded away or made a thunk.
+  /// Candidate functions by id; null once folded away or made a thunk.
   std::vector<Function *> Candidates;
   std::vector<uint64_t> Shapes;
   /// Instructions of each candidate, counted while hashing its shape.
   std::vector<size_t> InstructionCounts;
   std::vector<char> Dirty;
-  DenseMap<const Function *, size_t> IndexOf;
+  DenseMap<const Function *, CandidateId> IdOf;
   unsigned Round = 0;
   MergeResult Result;
 };
 
 void ModuleMerge::addCandidate(Function *F) {
-  IndexOf[F] = Candidates.size();
+  IdOf[F] = Candidates.size();
   Candidates.push_back(F);
   Shapes.push_back(0);
   InstructionCounts.push_back(0);
@@ -150,11 +149,11 @@ void ModuleMerge::addCandidate(Function *F) {
 }
 
 void ModuleMerge::removeCandidate(Function *F) {
-  auto It = IndexOf.find(F);
-  if (It == IndexOf.end())
+  auto It = IdOf.find(F);
+  if (It == IdOf.end())
     return;
   Candidates[It->second] = nullptr;
-  IndexOf.erase(It);
+  IdOf.erase(It);
 }
 
 void ModuleMerge::collectCandidates() {
@@ -168,17 +167,17 @@ void ModuleMerge::collectCandidates() {
   NumConsidered += Candidates.size();
 }
 
-void ModuleMerge::hashShapes(ArrayRef<size_t> Indices) {
+void ModuleMerge::hashShapes(ArrayRef<CandidateId> Ids) {
   PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
-  forEachIndex(Runner, Indices.size(), Opts.SerialThreshold, [&](size_t I) {
-    size_t Index = Indices[I];
-    Shapes[Index] = shapeHash(*Candidates[Index], InstructionCounts[Index]);
+  forEachIndex(Runner, Ids.size(), Opts.SerialThreshold, [&](size_t I) {
+    CandidateId Id = Ids[I];
+    Shapes[Id] = shapeHash(*Candidates[Id], InstructionCounts[Id]);
   });
 }
 
-std::vector<size_t> ModuleMerge::liveCandidates() const {
-  std::vector<size_t> Live;
-  for (size_t I = 0; I < Candidates.size(); ++I)
+std::vector<CandidateId> ModuleMerge::liveCandidates() const {
+  std::vector<CandidateId> Live;
+  for (CandidateId I = 0; I < Candidates.size(); ++I)
     if (Candidates[I])
       Live.push_back(I);
   return Live;
@@ -186,12 +185,9 @@ std::vector<size_t> ModuleMerge::liveCandidates() const {
 
 /// The candidates that share their shape with another one: only they can
 /// have a twin.
-std::vector<size_t> ModuleMerge::candidatesWithTwinShape() const {
-  std::vector<size_t> Members;
-  for (const CandidateClass &B : groupByKey(liveCandidates(), [&](size_t I) {
-         return std::make_pair(Shapes[I], uint64_t(0));
-       }))
-    Members.insert(Members.end(), B.begin(), B.end());
+std::vector<CandidateId> ModuleMerge::candidatesWithTwinShape() const {
+  ClassList Buckets = groupByKey(liveCandidates(), Shapes);
+  std::vector<CandidateId> Members(Buckets.ids().begin(), Buckets.ids().end());
   llvm::sort(Members);
   return Members;
 }
@@ -210,8 +206,7 @@ bool ModuleMerge::addressByClass(const Function &F) const {
          (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr());
 }
 
-std::vector<CandidateClass>
-ModuleMerge::refineClasses(ArrayRef<size_t> Members) {
+ClassList ModuleMerge::refineClasses(ArrayRef<CandidateId> Members) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Refine");
   auto CalleeByClass = [&](const Function &F) { return calleeByClass(F); };
   auto AddressByClass = [&](const Function &F) { return addressByClass(F); };
@@ -229,8 +224,7 @@ ModuleMerge::refineClasses(ArrayRef<size_t> Members) {
 }
 
 /// Without refinement: buckets by full structural hash, split exactly.
-std::vector<CandidateClass>
-ModuleMerge::identityClasses(ArrayRef<size_t> Members) {
+ClassList ModuleMerge::identityClasses(ArrayRef<CandidateId> Members) {
   std::vector<uint64_t> Hash(Candidates.size());
   {
     PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
@@ -241,12 +235,7 @@ ModuleMerge::identityClasses(ArrayRef<size_t> Members) {
     });
   }
   GroupStats Stats;
-  std::vector<CandidateClass> Classes =
-      resolveBuckets(groupByKey(Members,
-                                [&](size_t I) {
-                                  return std::make_pair(Hash[I], uint64_t(0));
-                                }),
-                     &Stats);
+  ClassList Classes = resolveBuckets(groupByKey(Members, Hash), &Stats);
   Result.Stats.MultiMemberBuckets = Stats.MultiMember;
   Result.Stats.PureBuckets = Stats.Pure;
   Result.Stats.Collisions = Stats.Collisions;
@@ -255,39 +244,35 @@ ModuleMerge::identityClasses(ArrayRef<size_t> Members) {
 
 /// Shape buckets that hold a candidate the previous round changed: only
 /// they can hold a new pair of equal functions.
-std::vector<CandidateClass> ModuleMerge::dirtyShapeBuckets() const {
+ClassList ModuleMerge::dirtyShapeBuckets() const {
   DenseSet<uint64_t> DirtyShapes;
-  for (size_t I = 0; I < Candidates.size(); ++I)
+  for (CandidateId I = 0; I < Candidates.size(); ++I)
     if (Candidates[I] && Dirty[I])
       DirtyShapes.insert(Shapes[I]);
-  std::vector<size_t> InDirtyShape;
-  for (size_t I = 0; I < Candidates.size(); ++I)
+  std::vector<CandidateId> InDirtyShape;
+  for (CandidateId I = 0; I < Candidates.size(); ++I)
     if (Candidates[I] && DirtyShapes.contains(Shapes[I]))
       InDirtyShape.push_back(I);
-  return groupByKey(InDirtyShape, [&](size_t I) {
-    return std::make_pair(Shapes[I], uint64_t(0));
-  });
+  return groupByKey(InDirtyShape, Shapes);
 }
 
-std::vector<CandidateClass>
-ModuleMerge::resolveBuckets(const std::vector<CandidateClass> &Buckets,
-                             GroupStats *Stats) {
+ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets,
+                                      GroupStats *Stats) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Resolve");
-  std::vector<std::vector<CandidateClass>> PerBucket(Buckets.size());
+  std::vector<ClassList> PerBucket(Buckets.size());
   forEachIndex(Runner, Buckets.size(), Opts.SerialThreshold, [&](size_t B) {
     PerBucket[B] = splitByEncoding(
         Buckets[B],
-        [&](size_t I, Encoding &Out) {
-          encodeFunction(*Candidates[I], EncodeCtx, Out);
+        [&](CandidateId Id, Encoding &Out) {
+          encodeFunction(*Candidates[Id], EncodeCtx, Out);
         },
         /*KeepSingletons=*/false);
   });
-  std::vector<CandidateClass> Classes;
+  ClassList Classes;
   for (size_t B = 0; B < Buckets.size(); ++B) {
     if (Stats)
       Stats->add(Buckets[B], PerBucket[B]);
-    for (CandidateClass &C : PerBucket[B])
-      Classes.push_back(std::move(C));
+    Classes.append(PerBucket[B]);
   }
   return Classes;
 }
@@ -310,7 +295,7 @@ void ModuleMerge::recordGroup(const ClassPlan &Plan, Function &Body,
   FoldGroup Group;
   Group.Round = Round;
   Group.Body = Body.getName().str();
-  Group.BodyInstructions = InstructionCounts[IndexOf.find(&Body)->second];
+  Group.BodyInstructions = InstructionCounts[IdOf.find(&Body)->second];
   Group.SurvivorForwarded = Plan.NeedsPrivateBody;
   Group.SurvivorAction = Plan.SurvivorFold.Action;
   MergeStats &S = Result.Stats;
@@ -340,15 +325,15 @@ void ModuleMerge::recordGroup(const ClassPlan &Plan, Function &Body,
 /// Folds a class found by the parallel phase. Members whose bodies an
 /// earlier fold of this round changed are compared again, exactly, against
 /// the IR as it is now; the class may split.
-bool ModuleMerge::applyClass(const CandidateClass &Class,
-                              SmallPtrSetImpl<Function *> &Touched) {
+bool ModuleMerge::applyClass(ArrayRef<CandidateId> Class,
+                             SmallPtrSetImpl<Function *> &Touched) {
   SmallVector<Function *, 4> Members;
   bool AnyTouched = false;
-  for (size_t Index : Class) {
-    if (!Candidates[Index])
+  for (CandidateId Id : Class) {
+    if (!Candidates[Id])
       continue;
-    Members.push_back(Candidates[Index]);
-    AnyTouched |= Touched.count(Candidates[Index]) != 0;
+    Members.push_back(Candidates[Id]);
+    AnyTouched |= Touched.count(Candidates[Id]) != 0;
   }
   if (Members.size() < 2)
     return false;
@@ -359,19 +344,19 @@ bool ModuleMerge::applyClass(const CandidateClass &Class,
   // the meet first (they were equal when the class was formed, and callers
   // may rely on that), then compare them again, exactly, as they are now.
   weakenToMeet(Members);
-  SmallVector<size_t, 4> Live;
+  SmallVector<CandidateId, 4> Live;
   for (Function *F : Members)
-    Live.push_back(IndexOf.find(F)->second);
+    Live.push_back(IdOf.find(F)->second);
   bool Folded = false;
-  for (const CandidateClass &C : splitByEncoding(
+  for (ArrayRef<CandidateId> C : splitByEncoding(
            Live,
-           [&](size_t I, Encoding &Out) {
-             encodeFunction(*Candidates[I], EncodeCtx, Out);
+           [&](CandidateId Id, Encoding &Out) {
+             encodeFunction(*Candidates[Id], EncodeCtx, Out);
            },
            /*KeepSingletons=*/false)) {
     SmallVector<Function *, 4> Part;
-    for (size_t Index : C)
-      Part.push_back(Candidates[Index]);
+    for (CandidateId Id : C)
+      Part.push_back(Candidates[Id]);
     Folded |= foldClass(Part, Touched);
   }
   return Folded;
@@ -422,7 +407,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
   Function *Body = &Survivor;
   if (Plan.NeedsPrivateBody) {
     Body = moveBodyToPrivateCopy(Survivor, RC);
-    size_t Instructions = InstructionCounts[IndexOf.find(&Survivor)->second];
+    size_t Instructions = InstructionCounts[IdOf.find(&Survivor)->second];
     removeCandidate(&Survivor);
     addCandidate(Body);
     InstructionCounts.back() = Instructions;
@@ -451,8 +436,8 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
 void ModuleMerge::markDirty(const SmallPtrSetImpl<Function *> &Touched) {
   std::fill(Dirty.begin(), Dirty.end(), 0);
   for (Function *F : Touched) {
-    auto It = IndexOf.find(F);
-    if (It != IndexOf.end() && Candidates[It->second])
+    auto It = IdOf.find(F);
+    if (It != IdOf.end() && Candidates[It->second])
       Dirty[It->second] = 1;
   }
 }
@@ -469,28 +454,28 @@ Expected<MergeResult> ModuleMerge::run() {
   // Round 0 compares every function whose shape has a twin; later rounds
   // only shape buckets holding a function that the previous round changed.
   hashShapes(liveCandidates());
-  std::vector<size_t> Members = candidatesWithTwinShape();
-  std::vector<CandidateClass> Classes =
+  std::vector<CandidateId> Members = candidatesWithTwinShape();
+  ClassList Classes =
       Opts.RefineReferences ? refineClasses(Members) : identityClasses(Members);
   for (Round = 0;; ++Round) {
     SmallPtrSet<Function *, 32> Touched;
     bool Folded = false;
     {
       PhaseTimer Timer(Result.Times.ApplySeconds, "LTOMergeFunctions.Apply");
-      for (const CandidateClass &Class : Classes)
+      for (ArrayRef<CandidateId> Class : Classes)
         Folded |= applyClass(Class, Touched);
     }
     ++Result.Stats.Rounds;
     ++NumRounds;
     markDirty(Touched);
-    std::vector<size_t> Changed;
-    for (size_t I = 0; I < Dirty.size(); ++I)
+    std::vector<CandidateId> Changed;
+    for (CandidateId I = 0; I < Dirty.size(); ++I)
       if (Dirty[I])
         Changed.push_back(I);
     if (!Folded || Changed.empty() || Round + 1 >= Opts.MaxRounds)
       break;
     hashShapes(Changed);
-    std::vector<CandidateClass> Buckets = dirtyShapeBuckets();
+    ClassList Buckets = dirtyShapeBuckets();
     if (Buckets.empty())
       break;
     Classes = resolveBuckets(Buckets, /*Stats=*/nullptr);

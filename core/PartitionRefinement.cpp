@@ -61,8 +61,8 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// A member's references, as candidate indices.
-using ReferenceList = SmallVector<uint32_t, 4>;
+/// A member's references, as candidate ids.
+using ReferenceList = SmallVector<CandidateId, 4>;
 
 class Refiner {
 public:
@@ -73,14 +73,14 @@ private:
   void classifyReferences();
   void buildTables();
   void encodeMembers();
-  std::vector<CandidateClass> skeletonClasses();
-  std::vector<CandidateClass> splitByReferences(const CandidateClass &C) const;
+  ClassList skeletonClasses();
+  ClassList splitByReferences(ArrayRef<CandidateId> Class) const;
   bool iterate();
 
   const RefinementInput &In;
   RefinementResult Result;
-  /// Class id of each candidate: the index of its class's first member.
-  std::vector<uint64_t> ClassOf;
+  /// Class id of each candidate: the id of its class's first member.
+  std::vector<CandidateId> ClassOf;
   std::vector<uint64_t> SkeletonHash;
   std::vector<ReferenceList> Refs;
   /// Skeletons kept from encodeMembers for the exact split, within budget.
@@ -88,7 +88,7 @@ private:
   std::atomic<uint64_t> CachedTokens{0};
   static constexpr uint64_t CacheBudgetTokens = 64ull << 20; // 512 MiB
   /// The current classes of two or more members.
-  std::vector<CandidateClass> Classes;
+  ClassList Classes;
   enum : uint8_t { NotByClass, CalleeOnly, CalleeAndAddress };
   /// How each candidate may be referred to by class.
   std::vector<uint8_t> ByClass;
@@ -97,7 +97,7 @@ private:
 /// Which candidates may be compared by class, asked once.
 void Refiner::classifyReferences() {
   ByClass.assign(In.Candidates.size(), NotByClass);
-  for (size_t I = 0; I < In.Candidates.size(); ++I) {
+  for (CandidateId I = 0; I < In.Candidates.size(); ++I) {
     const Function *F = In.Candidates[I];
     if (!F || !In.CalleeByClass(*F))
       continue;
@@ -110,7 +110,7 @@ void Refiner::buildTables() {
   ReferenceClasses &T = Result.Tables;
   T.Callee.clear();
   T.Address.clear();
-  for (size_t I = 0; I < In.Candidates.size(); ++I) {
+  for (CandidateId I = 0; I < In.Candidates.size(); ++I) {
     if (ByClass[I] == NotByClass)
       continue;
     const Function *F = In.Candidates[I];
@@ -129,78 +129,73 @@ void Refiner::encodeMembers() {
     // Encoded into per-thread buffers that keep their capacity; what is
     // kept is copied once, at its exact size.
     static thread_local Encoding Skeleton;
-    static thread_local std::vector<uint64_t> ClassIds;
-    size_t Index = In.Members[M];
-    encodeSkeleton(*In.Candidates[Index], Ctx, Skeleton, ClassIds);
-    SkeletonHash[Index] = hashEncoding(Skeleton);
+    static thread_local std::vector<CandidateId> ClassIds;
+    CandidateId Id = In.Members[M];
+    encodeSkeleton(*In.Candidates[Id], Ctx, Skeleton, ClassIds);
+    SkeletonHash[Id] = hashEncoding(Skeleton);
     // Until the first split every candidate is its own class, named by its
-    // index (see run), so a reference's class id is its target's index.
-    Refs[Index].assign(ClassIds.begin(), ClassIds.end());
+    // id (see run), so a reference's class id is its target's id.
+    Refs[Id].assign(ClassIds.begin(), ClassIds.end());
     // Keep the skeleton for the exact split while memory allows; past the
     // budget, the split encodes again. Either way the result is the same.
     if (CachedTokens.fetch_add(Skeleton.size()) + Skeleton.size() <=
         CacheBudgetTokens)
-      Skeletons[Index].assign(Skeleton.begin(), Skeleton.end());
+      Skeletons[Id].assign(Skeleton.begin(), Skeleton.end());
   });
 }
 
-std::vector<CandidateClass> Refiner::skeletonClasses() {
+ClassList Refiner::skeletonClasses() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine.Split");
   EncodingContext Ctx = In.Base;
   Ctx.CalleeClasses = &Result.Tables.Callee;
   Ctx.AddressClasses = &Result.Tables.Address;
-  std::vector<CandidateClass> Buckets = groupByKey(In.Members, [&](size_t I) {
-    return std::make_pair(SkeletonHash[I], uint64_t(0));
-  });
-  std::vector<std::vector<CandidateClass>> Split(Buckets.size());
+  ClassList Buckets = groupByKey(In.Members, SkeletonHash);
+  std::vector<ClassList> Split(Buckets.size());
   forEachIndex(In.Runner, Buckets.size(), In.SerialThreshold, [&](size_t B) {
-    std::vector<uint64_t> Unused;
+    std::vector<CandidateId> Unused;
     Split[B] = splitByEncoding(
         Buckets[B],
-        [&](size_t I, Encoding &Out) {
-          if (!Skeletons[I].empty())
-            Out = std::move(Skeletons[I]);
+        [&](CandidateId Id, Encoding &Out) {
+          if (!Skeletons[Id].empty())
+            Out = std::move(Skeletons[Id]);
           else
-            encodeSkeleton(*In.Candidates[I], Ctx, Out, Unused);
+            encodeSkeleton(*In.Candidates[Id], Ctx, Out, Unused);
         },
         /*KeepSingletons=*/false);
   });
-  std::vector<CandidateClass> Found;
+  ClassList Found;
   for (size_t B = 0; B < Buckets.size(); ++B) {
     Result.SkeletonBuckets.add(Buckets[B], Split[B]);
-    for (CandidateClass &C : Split[B])
-      if (C.size() >= 2)
-        Found.push_back(std::move(C));
+    Found.append(Split[B]);
   }
   return Found;
 }
 
-/// Splits a class by the current class ids of its members' references.
-std::vector<CandidateClass>
-Refiner::splitByReferences(const CandidateClass &C) const {
-  auto Key = [&](size_t I) {
-    SmallVector<uint64_t, 8> K;
-    for (uint32_t Target : Refs[I])
-      K.push_back(ClassOf[Target]);
-    return K;
-  };
-  SmallVector<std::pair<SmallVector<uint64_t, 8>, size_t>, 8> Keyed;
-  for (size_t I : C)
-    Keyed.push_back({Key(I), I});
-  llvm::stable_sort(
-      Keyed, [](const auto &L, const auto &R) { return L.first < R.first; });
-  std::vector<CandidateClass> Parts;
-  for (size_t Begin = 0; Begin < Keyed.size();) {
-    size_t End = Begin + 1;
-    while (End < Keyed.size() && Keyed[End].first == Keyed[Begin].first)
-      ++End;
-    CandidateClass Part;
-    for (size_t I = Begin; I < End; ++I)
-      Part.push_back(Keyed[I].second);
-    llvm::sort(Part);
-    Parts.push_back(std::move(Part));
-    Begin = End;
+/// Splits a class by the current class ids of its members' references;
+/// every part, singletons included, in increasing id order.
+ClassList Refiner::splitByReferences(ArrayRef<CandidateId> Class) const {
+  using Keyed = std::pair<SmallVector<CandidateId, 8>, CandidateId>;
+  SmallVector<Keyed, 8> Members;
+  for (CandidateId Id : Class) {
+    Keyed &K = Members.emplace_back();
+    for (CandidateId Target : Refs[Id])
+      K.first.push_back(ClassOf[Target]);
+    K.second = Id;
   }
+  ClassList Parts;
+  SmallVector<CandidateId, 8> Part;
+  forEachRunOfEquals(
+      MutableArrayRef(Members),
+      [](const Keyed &L, const Keyed &R) {
+        return L.first < R.first ? -1 : R.first < L.first;
+      },
+      [&](ArrayRef<Keyed> Run) {
+        Part.clear();
+        for (const Keyed &K : Run)
+          Part.push_back(K.second);
+        llvm::sort(Part);
+        Parts.add(Part);
+      });
   return Parts;
 }
 
@@ -208,18 +203,18 @@ Refiner::splitByReferences(const CandidateClass &C) const {
 /// class split.
 bool Refiner::iterate() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine.Iterate");
-  std::vector<std::vector<CandidateClass>> Split(Classes.size());
+  std::vector<ClassList> Split(Classes.size());
   forEachIndex(In.Runner, Classes.size(), In.SerialThreshold,
                [&](size_t C) { Split[C] = splitByReferences(Classes[C]); });
   bool Changed = false;
-  std::vector<CandidateClass> Next;
-  for (std::vector<CandidateClass> &Parts : Split) {
+  ClassList Next;
+  for (const ClassList &Parts : Split) {
     Changed |= Parts.size() > 1;
-    for (CandidateClass &Part : Parts) {
-      for (size_t I : Part)
-        ClassOf[I] = Part.front();
+    for (ArrayRef<CandidateId> Part : Parts) {
+      for (CandidateId Id : Part)
+        ClassOf[Id] = Part.front();
       if (Part.size() >= 2)
-        Next.push_back(std::move(Part));
+        Next.add(Part);
     }
   }
   Classes = std::move(Next);
@@ -233,7 +228,7 @@ RefinementResult Refiner::run() {
   SkeletonHash.assign(N, 0);
   Refs.resize(N);
   Skeletons.resize(N);
-  for (size_t I = 0; I < N; ++I)
+  for (CandidateId I = 0; I < N; ++I)
     ClassOf[I] = I;
   classifyReferences();
   buildTables();
@@ -241,9 +236,9 @@ RefinementResult Refiner::run() {
   Classes = skeletonClasses();
   Skeletons.clear();
   Skeletons.shrink_to_fit();
-  for (const CandidateClass &C : Classes)
-    for (size_t I : C)
-      ClassOf[I] = C.front();
+  for (ArrayRef<CandidateId> C : Classes)
+    for (CandidateId Id : C)
+      ClassOf[Id] = C.front();
   Result.Iterations = 1;
   // Each changing iteration adds a class, so this ends after at most as many
   // iterations as there are candidates.
@@ -251,10 +246,7 @@ RefinementResult Refiner::run() {
     ++Result.Iterations;
   buildTables();
   Result.Classes = std::move(Classes);
-  llvm::sort(Result.Classes,
-             [](const CandidateClass &L, const CandidateClass &R) {
-               return L.front() < R.front();
-             });
+  Result.Classes.finish();
   return std::move(Result);
 }
 

@@ -16,9 +16,9 @@ namespace lmf {
 /// Class ids of the functions that may be referred to by class.
 struct ReferenceClasses {
   /// Functions whose direct calls may be compared by class.
-  llvm::DenseMap<const llvm::Function *, uint64_t> Callee;
+  ClassTable Callee;
   /// Functions whose address may be compared by class (a subset).
-  llvm::DenseMap<const llvm::Function *, uint64_t> Address;
+  ClassTable Address;
 
   void forget(const llvm::Function *F) {
     Callee.erase(F);
@@ -31,7 +31,7 @@ struct RefinementInput {
   llvm::ArrayRef<llvm::Function *> Candidates;
   /// The candidates that may have a twin (the others are alone in their
   /// shape), in increasing order.
-  llvm::ArrayRef<size_t> Members;
+  llvm::ArrayRef<CandidateId> Members;
   /// Encoding context without class tables; refinement adds its own.
   const EncodingContext &Base;
   TaskRunner &Runner;
@@ -44,7 +44,7 @@ struct RefinementInput {
 struct RefinementResult {
   /// The classes of two or more equal candidates at the fixpoint, ordered by
   /// their first member.
-  std::vector<CandidateClass> Classes;
+  ClassList Classes;
   /// The class tables under which every class's members encode equally.
   ReferenceClasses Tables;
   /// Iterations until the fixpoint (the first one compares skeletons), and

@@ -452,12 +452,12 @@ using encoding::EncoderScratch;
 using encoding::FunctionEncoder;
 
 void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
-                    Encoding &Skeleton, std::vector<uint64_t> &ClassIds) {
+                    Encoding &Skeleton, std::vector<CandidateId> &ClassIds) {
   static thread_local EncoderScratch Scratch;
   FunctionEncoder(F, Ctx, Skeleton, ClassIds, Scratch).run();
 }
 
-void appendClassReferences(ArrayRef<uint64_t> ClassIds, Encoding &Out) {
+void appendClassReferences(ArrayRef<CandidateId> ClassIds, Encoding &Out) {
   Out.push_back(encoding::TagReferences);
   Out.push_back(ClassIds.size());
   Out.insert(Out.end(), ClassIds.begin(), ClassIds.end());
@@ -465,7 +465,7 @@ void appendClassReferences(ArrayRef<uint64_t> ClassIds, Encoding &Out) {
 
 size_t encodeFunction(const Function &F, const EncodingContext &Ctx,
                       Encoding &Out) {
-  static thread_local std::vector<uint64_t> ClassIds;
+  static thread_local std::vector<CandidateId> ClassIds;
   encodeSkeleton(F, Ctx, Out, ClassIds);
   size_t SkeletonSize = Out.size();
   appendClassReferences(ClassIds, Out);

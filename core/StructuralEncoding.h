@@ -27,6 +27,14 @@ class GlobalNumbering;
 
 using Encoding = std::vector<uint64_t>;
 
+/// A candidate function's number: its position in module order. Tables
+/// indexed by candidate, classes, and the class ids written into encodings
+/// (a class is named after its first member) all use it.
+using CandidateId = uint32_t;
+
+/// The class of each function that may be referred to by class.
+using ClassTable = llvm::DenseMap<const llvm::Function *, CandidateId>;
+
 /// What the encoder may read besides the function itself. Everything here is
 /// immutable while encoders run on several threads.
 struct EncodingContext {
@@ -37,12 +45,10 @@ struct EncodingContext {
   /// class instead of its identity (partition refinement). Without it, self
   /// calls are encoded as "self". Class ids go at the end of the encoding,
   /// after the skeleton (see encodeSkeleton).
-  const llvm::DenseMap<const llvm::Function *, uint64_t> *CalleeClasses =
-      nullptr;
+  const ClassTable *CalleeClasses = nullptr;
   /// When set, any other reference to a function in this table, except the
   /// encoded function's own address, is encoded by its class.
-  const llvm::DenseMap<const llvm::Function *, uint64_t> *AddressClasses =
-      nullptr;
+  const ClassTable *AddressClasses = nullptr;
 };
 
 /// Replaces Skeleton with the encoding of F in which every reference
@@ -51,10 +57,11 @@ struct EncodingContext {
 /// skeleton does not depend on the class ids, only on which functions have
 /// one, so partition refinement encodes each function once.
 void encodeSkeleton(const llvm::Function &F, const EncodingContext &Ctx,
-                    Encoding &Skeleton, std::vector<uint64_t> &ClassIds);
+                    Encoding &Skeleton, std::vector<CandidateId> &ClassIds);
 
 /// Appends the class ids of a skeleton's references to Out.
-void appendClassReferences(llvm::ArrayRef<uint64_t> ClassIds, Encoding &Out);
+void appendClassReferences(llvm::ArrayRef<CandidateId> ClassIds,
+                           Encoding &Out);
 
 /// Replaces Out with the full encoding of F: its skeleton followed by the
 /// class ids of its class references. Returns the skeleton's length. F must

@@ -86,7 +86,7 @@ struct EncoderScratch {
 class FunctionEncoder {
 public:
   FunctionEncoder(const llvm::Function &F, const EncodingContext &Ctx,
-                  Encoding &Out, std::vector<uint64_t> &ClassIds,
+                  Encoding &Out, std::vector<CandidateId> &ClassIds,
                   EncoderScratch &Scratch)
       : F(F), Ctx(Ctx), Out(Out), ClassIds(ClassIds), Blocks(Scratch.Blocks),
         LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs) {}
@@ -123,7 +123,7 @@ private:
   const llvm::Function &F;
   const EncodingContext &Ctx;
   Encoding &Out;
-  std::vector<uint64_t> &ClassIds;
+  std::vector<CandidateId> &ClassIds;
   llvm::SmallVectorImpl<const llvm::BasicBlock *> &Blocks;
   LocalValueTable &LocalNumbers;
   llvm::SmallVectorImpl<std::pair<unsigned, llvm::MDNode *>> &MDs;

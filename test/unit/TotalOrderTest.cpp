@@ -179,35 +179,37 @@ TEST(TotalOrder, SplittingBucketsFindsExactlyTheEqualFunctions) {
   Pool P;
   ASSERT_TRUE(P.M);
   ModuleEncoder E(*P.M);
-  std::map<std::string, std::vector<size_t>> ByKey;
-  for (size_t I = 0; I < P.Fns.size(); ++I)
+  std::map<std::string, std::vector<CandidateId>> ByKey;
+  for (CandidateId I = 0; I < P.Fns.size(); ++I)
     ByKey[P.Spec.Members[I].Key].push_back(I);
-  auto Encode = [&](size_t I, Encoding &Out) { Out = E.encode(*P.Fns[I]); };
+  auto Encode = [&](CandidateId I, Encoding &Out) {
+    Out = E.encode(*P.Fns[I]);
+  };
   unsigned Pure = 0, Mixed = 0;
   for (unsigned Family = 0; Family < NumFamilies; ++Family) {
-    std::vector<size_t> Bucket;
+    std::vector<CandidateId> Bucket;
     for (unsigned K = 0; K < PerFamily; ++K)
       Bucket.push_back(Family * PerFamily + K);
     // The whole family (mixed), and each class of it alone (pure).
-    std::vector<std::vector<size_t>> Tests = {Bucket};
-    for (size_t I : Bucket)
+    std::vector<std::vector<CandidateId>> Tests = {Bucket};
+    for (CandidateId I : Bucket)
       if (ByKey[P.Spec.Members[I].Key].front() == I)
         Tests.push_back(ByKey[P.Spec.Members[I].Key]);
-    for (const std::vector<size_t> &Group : Tests) {
-      std::map<std::string, std::vector<size_t>> Expected;
-      for (size_t I : Group)
+    for (const std::vector<CandidateId> &Group : Tests) {
+      std::map<std::string, std::vector<CandidateId>> Expected;
+      for (CandidateId I : Group)
         Expected[P.Spec.Members[I].Key].push_back(I);
       (Expected.size() == 1 ? Pure : Mixed) += 1;
-      std::vector<CandidateClass> Classes =
+      ClassList Classes =
           splitByEncoding(Group, Encode, /*KeepSingletons=*/true);
       ASSERT_EQ(Classes.size(), Expected.size())
           << "family " << Family << ", " << Group.size() << " members";
-      for (const CandidateClass &C : Classes) {
-        std::vector<size_t> Got(C.begin(), C.end());
+      for (ArrayRef<CandidateId> C : Classes) {
+        std::vector<CandidateId> Got(C.begin(), C.end());
         EXPECT_EQ(Got, Expected[P.Spec.Members[Got.front()].Key]);
       }
-      for (size_t I : Group)
-        for (size_t J : Group)
+      for (CandidateId I : Group)
+        for (CandidateId J : Group)
           EXPECT_EQ(sameEncoding(E.encode(*P.Fns[I]), E.encode(*P.Fns[J])),
                     compareEncodings(E.encode(*P.Fns[I]),
                                      E.encode(*P.Fns[J])) == 0);
