@@ -42,9 +42,7 @@
 #include "core/PartitionRefinement.h"
 #include "core/StructuralHash.h"
 
-#define LLVM_FORCE_ENABLE_STATS 1
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/Statistic.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -58,15 +56,6 @@
 #define DEBUG_TYPE "lto-merge-functions"
 
 using namespace llvm;
-
-STATISTIC(NumConsidered, "Functions considered for merging");
-STATISTIC(NumFolded, "Functions folded");
-STATISTIC(NumErased, "Folded functions erased");
-STATISTIC(NumAliases, "Folded functions turned into aliases");
-STATISTIC(NumThunks, "Folded functions turned into thunks");
-STATISTIC(NumRedirected, "Folded functions whose callers were redirected");
-STATISTIC(NumRefused, "Equal functions not folded");
-STATISTIC(NumRounds, "Merge rounds");
 
 namespace lmf {
 namespace {
@@ -164,7 +153,6 @@ void ModuleMerge::collectCandidates() {
       addCandidate(&F);
   }
   Result.Stats.Considered = Candidates.size();
-  NumConsidered += Candidates.size();
 }
 
 void ModuleMerge::hashShapes(ArrayRef<CandidateId> Ids) {
@@ -302,19 +290,18 @@ void ModuleMerge::recordGroup(const ClassPlan &Plan, Function &Body,
   for (auto [Name, Outcome] : zip(Names, Outcomes)) {
     Group.Members.push_back({Name, Outcome});
     ++S.Folded;
-    ++NumFolded;
     switch (Outcome) {
     case FoldAction::Erased:
-      ++S.FoldedErased, ++NumErased;
+      ++S.FoldedErased;
       break;
     case FoldAction::Alias:
-      ++S.FoldedAlias, ++NumAliases;
+      ++S.FoldedAlias;
       break;
     case FoldAction::Thunk:
-      ++S.FoldedThunk, ++NumThunks;
+      ++S.FoldedThunk;
       break;
     case FoldAction::CallersRedirected:
-      ++S.FoldedCallersRedirected, ++NumRedirected;
+      ++S.FoldedCallersRedirected;
       break;
     }
     S.InstructionsRemoved += Group.BodyInstructions;
@@ -395,7 +382,6 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
     Result.Refusals.push_back(
         {R.Fn->getName().str(), Survivor.getName().str(), R.Reason.str()});
     ++Result.Stats.Refused;
-    ++NumRefused;
   }
   for (const Refusal &R : Plan.Refused)
     intersectAnnotations(*R.Fn, Survivor, Policy);
@@ -466,7 +452,6 @@ Expected<MergeResult> ModuleMerge::run() {
         Folded |= applyClass(Class, Touched);
     }
     ++Result.Stats.Rounds;
-    ++NumRounds;
     markDirty(Touched);
     std::vector<CandidateId> Changed;
     for (CandidateId I = 0; I < Dirty.size(); ++I)
@@ -481,6 +466,7 @@ Expected<MergeResult> ModuleMerge::run() {
     Classes = resolveBuckets(Buckets, /*Stats=*/nullptr);
   }
 
+  publishStatistics(Result.Stats);
   if (Opts.Verify) {
     PhaseTimer Timer(Result.Times.VerifySeconds, "LTOMergeFunctions.Verify");
     std::string Message;

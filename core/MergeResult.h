@@ -64,6 +64,10 @@ struct MergeStats {
   unsigned Threads = 1;
 };
 
+/// Adds a run's counts to LLVM's `STATISTIC` counters (`-stats`), which
+/// are derived from MergeStats and counted nowhere else.
+void publishStatistics(const MergeStats &Stats);
+
 struct MergeResult {
   std::string ModuleName;
   std::string Mode;

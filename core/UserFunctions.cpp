@@ -1,13 +1,13 @@
 //===- UserFunctions.cpp - Which bodies refer to a value ------------------===//
 //
-// When a function is folded, or its class changes during refinement, the
-// bodies that refer to it must be looked at again. A reference can sit in an
-// instruction operand or deep inside a constant expression or aggregate used
-// by an instruction, or behind an alias (the rewriter leaves local aliases of
-// folded functions that never return); references from global initializers
-// (vtables) do not
-// reach any body directly and are ignored: the bodies that use such a global
-// refer to the global, whose identity did not change.
+// When a function is folded, the bodies that refer to it change, and the
+// next round must hash and compare them again (FoldRewriter marks them
+// touched). A reference can sit in an instruction operand or deep inside a
+// constant expression or aggregate used by an instruction, or behind an
+// alias (the rewriter leaves local aliases of folded functions that never
+// return); references from global initializers (vtables) do not reach any
+// body directly and are ignored: the bodies that use such a global refer to
+// the global, whose identity did not change.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,0 +1,41 @@
+//===- MergeStatistics.cpp - LLVM statistics of a merge run ---------------===//
+//
+// The merge counts what it does once, in MergeStats, which the JSON report
+// and the listing print. LLVM's `-stats` shows the same numbers through
+// `STATISTIC` counters, filled here from MergeStats at the end of a run, so
+// that no count is kept in two places that could disagree.
+//
+// Debian's LLVM is built without assertions, where `STATISTIC` counters
+// compile to nothing unless LLVM_FORCE_ENABLE_STATS is set; it is set for
+// this file only, after llvm-config.h has given it its default.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/MergeResult.h"
+
+#include "llvm/Config/llvm-config.h"
+#undef LLVM_FORCE_ENABLE_STATS
+#define LLVM_FORCE_ENABLE_STATS 1
+#include "llvm/ADT/Statistic.h"
+
+#define DEBUG_TYPE "lto-merge-functions"
+
+STATISTIC(NumConsidered, "Functions considered for merging");
+STATISTIC(NumFolded, "Functions folded");
+STATISTIC(NumErased, "Folded functions erased");
+STATISTIC(NumAliases, "Folded functions turned into aliases");
+STATISTIC(NumThunks, "Folded functions turned into thunks");
+STATISTIC(NumRedirected, "Folded functions whose callers were redirected");
+STATISTIC(NumRefused, "Equal functions not folded");
+STATISTIC(NumRounds, "Merge rounds");
+
+void lmf::publishStatistics(const MergeStats &Stats) {
+  NumConsidered += Stats.Considered;
+  NumFolded += Stats.Folded;
+  NumErased += Stats.FoldedErased;
+  NumAliases += Stats.FoldedAlias;
+  NumThunks += Stats.FoldedThunk;
+  NumRedirected += Stats.FoldedCallersRedirected;
+  NumRefused += Stats.Refused;
+  NumRounds += Stats.Rounds;
+}
