@@ -88,9 +88,10 @@ ClassList groupByKey(llvm::ArrayRef<CandidateId> Ids,
 
 /// Splits Group into classes of equal encodings, ordered by first member.
 /// Singletons are kept only on request.
-ClassList splitByEncoding(llvm::ArrayRef<CandidateId> Group,
-                          llvm::function_ref<void(CandidateId, Encoding &)> Encode,
-                          bool KeepSingletons);
+ClassList
+splitByEncoding(llvm::ArrayRef<CandidateId> Group,
+                llvm::function_ref<void(CandidateId, Encoding &)> Encode,
+                bool KeepSingletons);
 
 /// Bucket statistics of one grouping: groups of two or more, the pure ones
 /// (all members equal) and collisions (members outside their group's

@@ -37,10 +37,10 @@
 #include "core/ClassSplitting.h"
 #include "core/Eligibility.h"
 #include "core/FoldRewriter.h"
-#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
 #include "core/PartitionRefinement.h"
 #include "core/StructuralHash.h"
+#include "core/TotalOrder.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -266,7 +266,7 @@ ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets,
 }
 
 void ModuleMerge::emitRemark(Function &G, const Function &Survivor,
-                              FoldAction Action) {
+                             FoldAction Action) {
   LLVMContext &Ctx = G.getContext();
   if (!Ctx.getLLVMRemarkStreamer() &&
       !Ctx.getDiagHandlerPtr()->isPassedOptRemarkEnabled(DEBUG_TYPE))
@@ -278,8 +278,8 @@ void ModuleMerge::emitRemark(Function &G, const Function &Survivor,
 }
 
 void ModuleMerge::recordGroup(const ClassPlan &Plan, Function &Body,
-                               ArrayRef<std::string> Names,
-                               ArrayRef<FoldAction> Outcomes) {
+                              ArrayRef<std::string> Names,
+                              ArrayRef<FoldAction> Outcomes) {
   FoldGroup Group;
   Group.Round = Round;
   Group.Body = Body.getName().str();
@@ -366,7 +366,7 @@ void ModuleMerge::weakenToMeet(ArrayRef<Function *> Members) {
 /// meet of every member's annotations; members that are not folded take it
 /// too (see weakenToMeet).
 bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
-                             SmallPtrSetImpl<Function *> &Touched) {
+                            SmallPtrSetImpl<Function *> &Touched) {
   ClassPlan Plan = planClass(Members, Facts, Opts.Mode);
   Function &Survivor = *Plan.Survivor;
   // Equal encodings imply intersectable attributes; a member for which the
@@ -484,7 +484,7 @@ Expected<MergeResult> ModuleMerge::run() {
 } // namespace
 
 Expected<MergeResult> mergeModule(Module &M, const MergeOptions &Opts,
-                                     TaskRunner &Runner) {
+                                  TaskRunner &Runner) {
   return ModuleMerge(M, Opts, Runner).run();
 }
 

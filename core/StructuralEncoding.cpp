@@ -43,9 +43,9 @@
 #include "core/StructuralEncoding.h"
 
 #include "core/AnnotationPolicy.h"
-#include "core/internal/FunctionEncoder.h"
 #include "core/GlobalNumbering.h"
 #include "core/WalkOrder.h"
+#include "core/internal/FunctionEncoder.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
@@ -58,7 +58,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 #include "llvm/IR/Operator.h"
-
 
 using namespace llvm;
 

@@ -60,8 +60,7 @@ void encodeSkeleton(const llvm::Function &F, const EncodingContext &Ctx,
                     Encoding &Skeleton, std::vector<CandidateId> &ClassIds);
 
 /// Appends the class ids of a skeleton's references to Out.
-void appendClassReferences(llvm::ArrayRef<CandidateId> ClassIds,
-                           Encoding &Out);
+void appendClassReferences(llvm::ArrayRef<CandidateId> ClassIds, Encoding &Out);
 
 /// Replaces Out with the full encoding of F: its skeleton followed by the
 /// class ids of its class references. Returns the skeleton's length. F must

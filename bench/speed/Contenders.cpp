@@ -45,8 +45,11 @@ volatile uint64_t Sink;
 Contender makeWalk() { return {"walk", ContenderKind::Walk, 1, {}, nullptr}; }
 
 Contender makeOurs(unsigned Threads, MergeMode Mode) {
-  Contender C{"ours_" + std::to_string(Threads), ContenderKind::Ours, Threads,
-              {}, createTaskRunner(Threads)};
+  Contender C{"ours_" + std::to_string(Threads),
+              ContenderKind::Ours,
+              Threads,
+              {},
+              createTaskRunner(Threads)};
   C.Options.Mode = Mode;
   C.Options.Threads = Threads;
   if (Threads > 1)

@@ -10,8 +10,8 @@
 #ifndef LMF_CORE_FUNCTIONENCODER_H
 #define LMF_CORE_FUNCTIONENCODER_H
 
-#include "core/internal/LocalValueTable.h"
 #include "core/StructuralEncoding.h"
+#include "core/internal/LocalValueTable.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Attributes.h"

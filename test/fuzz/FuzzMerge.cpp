@@ -28,10 +28,10 @@
 #include "Oracles.h"
 
 #include "core/AnnotationPolicy.h"
-#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
 #include "core/MergeModule.h"
 #include "core/StructuralHash.h"
+#include "core/TotalOrder.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -124,7 +124,8 @@ void checkComparator(Module &M) {
       Eligible &= !BB.hasAddressTaken();
     if (Eligible)
       Copies.push_back(
-          {Defs[I], cloneFunction(*Defs[I], (Defs[I]->getName() + ".copy").str())});
+          {Defs[I],
+           cloneFunction(*Defs[I], (Defs[I]->getName() + ".copy").str())});
   }
   if (brokenModule(M))
     return; // a clone of an exotic function; not our concern here
@@ -168,8 +169,8 @@ void checkMerge(Module &M, uint64_t Choice) {
 
   Expected<MergeResult> R = mergeModule(M, Opts, serialRunner());
   if (!R)
-    die("mergeModule failed: " + toString(R.takeError()) +
-        "\n---- input:\n" + Before);
+    die("mergeModule failed: " + toString(R.takeError()) + "\n---- input:\n" +
+        Before);
   if (brokenModule(M))
     die("the module does not verify after merging\n---- input:\n" + Before);
   std::vector<std::string> Problems =
@@ -198,8 +199,8 @@ void checkMerge(Module &M, uint64_t Choice) {
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  static tbb::global_control Limit(
-      tbb::global_control::max_allowed_parallelism, 4);
+  static tbb::global_control Limit(tbb::global_control::max_allowed_parallelism,
+                                   4);
   // The IR parser "upgrades" debug info by running the verifier and aborts
   // the process on a broken module with debug info; we verify ourselves
   // and drop broken inputs instead.
@@ -213,8 +214,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   LLVMContext Ctx;
   // Diagnostics of invalid inputs are not findings.
-  Ctx.setDiagnosticHandlerCallBack(
-      [](const DiagnosticInfo *, void *) {}, nullptr);
+  Ctx.setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {},
+                                   nullptr);
   std::unique_ptr<Module> M = parse(Data, Size, Ctx);
   if (!M || brokenModule(*M))
     return -1; // not worth keeping in the corpus
@@ -239,8 +240,8 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *Data, size_t Size,
                                           size_t MaxSize, unsigned Seed) {
   std::mt19937_64 Rng(Seed);
   LLVMContext Ctx;
-  Ctx.setDiagnosticHandlerCallBack(
-      [](const DiagnosticInfo *, void *) {}, nullptr);
+  Ctx.setDiagnosticHandlerCallBack([](const DiagnosticInfo *, void *) {},
+                                   nullptr);
   std::unique_ptr<Module> M;
   // LLVM's bitcode reader is not hardened against corrupt input (it can
   // crash or allocate without bound; bad-input.sh checks the linker on
@@ -273,7 +274,8 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *Data, size_t Size,
       Mu.cloneAndMutate(*F, (F->getName() + ".f").str(), Out);
     } else {
       for (unsigned Try = 0; Try < 8; ++Try)
-        if (Mu.mutate(*F, MutationKind(Mu.below(unsigned(MutationKind::NumKinds))),
+        if (Mu.mutate(*F,
+                      MutationKind(Mu.below(unsigned(MutationKind::NumKinds))),
                       Out))
           break;
     }
@@ -282,10 +284,14 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *Data, size_t Size,
     Function *F = Defs[Rng() % Defs.size()];
     cloneFunction(*F, (F->getName() + ".twin").str());
   } else {
-    std::vector<TypeGetter> Types{
-        Type::getInt1Ty,  Type::getInt8Ty,  Type::getInt16Ty,
-        Type::getInt32Ty, Type::getInt64Ty, Type::getFloatTy,
-        Type::getDoubleTy, [](LLVMContext &C) { return PointerType::get(C, 0); }};
+    std::vector<TypeGetter> Types{Type::getInt1Ty,
+                                  Type::getInt8Ty,
+                                  Type::getInt16Ty,
+                                  Type::getInt32Ty,
+                                  Type::getInt64Ty,
+                                  Type::getFloatTy,
+                                  Type::getDoubleTy,
+                                  [](LLVMContext &C) { return PointerType::get(C, 0); }};
     std::vector<std::unique_ptr<IRMutationStrategy>> Strategies;
     Strategies.push_back(std::make_unique<InjectorIRStrategy>());
     Strategies.push_back(std::make_unique<InstDeleterIRStrategy>());

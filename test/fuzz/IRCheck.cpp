@@ -24,10 +24,10 @@
 #include "Oracles.h"
 
 #include "core/AnnotationPolicy.h"
-#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
 #include "core/MergeModule.h"
 #include "core/StructuralHash.h"
+#include "core/TotalOrder.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -65,8 +65,7 @@ cl::opt<uint64_t> ModuleSeed(
 cl::opt<unsigned> MaxBases("max-bases", cl::desc("Base functions per module"),
                            cl::init(8));
 cl::opt<unsigned> Threads("parallel-threads",
-                          cl::desc("Threads of the parallel run"),
-                          cl::init(4));
+                          cl::desc("Threads of the parallel run"), cl::init(4));
 cl::opt<unsigned> BucketCap("bucket-cap",
                             cl::desc("Members per bucket in the law check"),
                             cl::init(40));
@@ -255,8 +254,7 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
 
   Expected<MergeResult> R = mergeModule(M, Opts, serialRunner());
   if (!R) {
-    problem("mergeModule (" + Config + ") failed: " +
-            toString(R.takeError()));
+    problem("mergeModule (" + Config + ") failed: " + toString(R.takeError()));
     return;
   }
   std::string Msg;
@@ -276,8 +274,8 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   ParOpts.SerialThreshold = 0;
   Expected<MergeResult> RP = mergeModule(*Copy, ParOpts, Par);
   if (!RP || !RS)
-    problem("mergeModule on a copy (" + Config + ") failed: " +
-            toString(RP ? RS.takeError() : RP.takeError()));
+    problem("mergeModule on a copy (" + Config +
+            ") failed: " + toString(RP ? RS.takeError() : RP.takeError()));
   else if (std::string A = printModule(*SerialCopy), B = printModule(*Copy);
            A != B) {
     // The first line that differs says where to look.
@@ -318,8 +316,9 @@ void ModuleCheck::report() {
   if (Problems.empty())
     return;
   S.Problems += Problems.size();
-  errs() << "FAIL " << Path << " (replay: lmf-ircheck --module-seed="
-         << ModuleSeed << " " << Path << ")\n";
+  errs() << "FAIL " << Path
+         << " (replay: lmf-ircheck --module-seed=" << ModuleSeed << " " << Path
+         << ")\n";
   for (const std::string &P : Problems)
     errs() << "  " << P << "\n";
   if (Artifacts.empty())

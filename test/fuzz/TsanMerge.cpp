@@ -156,8 +156,8 @@ int checkModule(const std::string &Path, MergeMode Mode) {
   }
   std::string Name = Path + " (" + mergeModeName(Mode).str() + ")";
   std::unique_ptr<Module> Ref = CloneModule(*M);
-  std::string Expected = mergeAndPrint(*Ref, serialRunner(), Mode,
-                                       Name + ", serial");
+  std::string Expected =
+      mergeAndPrint(*Ref, serialRunner(), Mode, Name + ", serial");
   if (Expected.empty())
     return 1;
   int Failures = 0;
@@ -237,7 +237,8 @@ int main(int Argc, char **Argv) {
   }
   int Failures = 0;
   for (size_t I = 0; I < Inputs.size(); ++I)
-    Failures += checkModule(Inputs[I], I % 2 ? MergeMode::All : MergeMode::Safe);
+    Failures +=
+        checkModule(Inputs[I], I % 2 ? MergeMode::All : MergeMode::Safe);
   if (Inputs.size() >= 2)
     Failures += concurrentMerges(Inputs[0], Inputs[1]);
   outs() << "lmf-tsan-merge: " << Inputs.size() << " modules, " << Failures

@@ -12,10 +12,10 @@
 #define LMF_TEST_UNIT_TESTIR_H
 
 #include "core/AnnotationPolicy.h"
-#include "core/TotalOrder.h"
 #include "core/GlobalNumbering.h"
 #include "core/MergeModule.h"
 #include "core/StructuralHash.h"
+#include "core/TotalOrder.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"

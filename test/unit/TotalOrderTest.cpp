@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "IRGenerator.h"
-#include "core/ClassSplitting.h"
 #include "TestIR.h"
+#include "core/ClassSplitting.h"
 
 #include <algorithm>
 #include <map>
@@ -210,9 +210,9 @@ TEST(TotalOrder, SplittingBucketsFindsExactlyTheEqualFunctions) {
       }
       for (CandidateId I : Group)
         for (CandidateId J : Group)
-          EXPECT_EQ(sameEncoding(E.encode(*P.Fns[I]), E.encode(*P.Fns[J])),
-                    compareEncodings(E.encode(*P.Fns[I]),
-                                     E.encode(*P.Fns[J])) == 0);
+          EXPECT_EQ(
+              sameEncoding(E.encode(*P.Fns[I]), E.encode(*P.Fns[J])),
+              compareEncodings(E.encode(*P.Fns[I]), E.encode(*P.Fns[J])) == 0);
     }
   }
   EXPECT_GT(Pure, NumFamilies);
