@@ -228,7 +228,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     static StringSet<> Reported;
     if (Reported.insert(Known).second)
       errs() << "lmf-fuzz-merge: skipping inputs of a known bug, see "
-                "test/reliability/lit/"
+                "test/lit/"
              << Known << "\n";
     return 0;
   }

@@ -377,7 +377,7 @@ int main(int Argc, char **Argv) {
   }
   for (auto &[Test, N] : S.KnownBugs)
     outs() << "  " << N << " modules not merged: known bug, see "
-           << "test/reliability/lit/" << Test << "\n";
+           << "test/lit/" << Test << "\n";
   outs() << "  problems: " << S.Problems << "\n";
   return S.Problems ? 1 : 0;
 }

@@ -3,7 +3,7 @@
 // A fuzzer that keeps finding the same bug finds nothing else, and a CI run
 // that fails on a bug already reported says nothing new. Each entry here
 // recognizes the inputs of one open bug, names the regression test that
-// guards it (an XFAIL test in test/reliability/lit/), and is deleted when
+// guards it (an XFAIL test in test/lit/), and is deleted when
 // the bug is fixed (together with the XFAIL line). The tools print how many
 // inputs they skipped and why, so a skip is never silent.
 //

@@ -26,7 +26,7 @@ ASAN_IRCHECK="$LMF_BUILD/sanitized-fuzzer/lmf-ircheck-asan"
 need "$FUZZER" "$ASAN_IRCHECK" "$STRESS"
 
 mkdir -p seeds
-cp "$FUZZ_DIR"/corpus/*.ll "$SRC_ROOT"/test/lit/*.ll "$SRC_ROOT"/test/reliability/lit/*.ll seeds/
+cp "$FUZZ_DIR"/corpus/*.ll "$SRC_ROOT"/test/lit/*.ll seeds/
 stress_modules seeds "$SEED" 8
 for f in seeds/*.ll; do
   "$LLVM_TOOLS/llvm-as" "$f" -o "${f%.ll}.bc" 2>/dev/null || true

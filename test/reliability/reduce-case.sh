@@ -9,7 +9,7 @@
 #
 # Usage: reduce-case.sh CASE-DIR [safe|all]
 # Writes CASE-DIR/reduced.c or CASE-DIR/reduced.ll; turn it into a lit test
-# in test/reliability/lit/ (for IR) or an e2e-style script.
+# in test/lit/ (for IR) or an e2e-style script.
 set -euo pipefail
 case_dir="$(cd "${1:?usage: reduce-case.sh CASE-DIR [safe|all]}" && pwd)"
 mode="${2:-}"
