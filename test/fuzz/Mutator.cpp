@@ -9,7 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Mutator.h"
-#include "MutatorFlags.h"
+
+#include "test/support/InstructionFlags.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -31,7 +32,7 @@ using namespace llvm;
 namespace lmf::fuzz {
 
 namespace {
-using namespace flags;
+using namespace testsupport;
 
 std::string describe(const Value &V) {
   if (V.hasName())
@@ -232,16 +233,16 @@ bool OneMutation::moveBlock() {
 }
 
 bool OneMutation::toggleFlag(bool Set) {
-  SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
+  SmallVector<std::pair<Instruction *, Flag>, 32> Places;
   for (Instruction *I : Insts)
-    for (unsigned Fl = 0; Fl < NumFlags; ++Fl)
-      if (canToggle(*I, Fl, Set))
-        Places.push_back({I, Fl});
+    for (const FlagEntry &E : instructionFlags())
+      if (canToggle(*I, E.F, Set))
+        Places.push_back({I, E.F});
   if (Places.empty())
     return false;
   auto [I, Fl] = pick(Places);
   setFlag(*I, Fl, Set);
-  return done(describe(*I) + (Set ? ": add " : ": drop ") + flagName(Fl));
+  return done(describe(*I) + (Set ? ": add " : ": drop ") + flagEntry(Fl).Name);
 }
 
 bool OneMutation::dropMetadata() {
