@@ -6,6 +6,11 @@
 // touch values that go straight into stores, so that a changed value changes
 // the printed checksum but never an address or a branch.
 //
+// Which metadata, attributes and flags a clone may lose or gain and still be
+// equal comes from the annotation table (test/support/AnnotationTable.h),
+// the same one the oracles and the unit tests' generator read. Places are
+// collected in the table's order: reordering it changes what a seed picks.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Mutator.h"
@@ -42,36 +47,40 @@ std::string describe(const Value &V) {
   return "(unnamed)";
 }
 
-/// Metadata kinds the merger may drop or intersect (or ignores).
-const unsigned DroppableKinds[] = {
-    LLVMContext::MD_tbaa,           LLVMContext::MD_tbaa_struct,
-    LLVMContext::MD_range,          LLVMContext::MD_nonnull,
-    LLVMContext::MD_noundef,        LLVMContext::MD_align,
-    LLVMContext::MD_dereferenceable,
-    LLVMContext::MD_dereferenceable_or_null,
-    LLVMContext::MD_noalias,        LLVMContext::MD_alias_scope,
-    LLVMContext::MD_invariant_load, LLVMContext::MD_access_group,
-    LLVMContext::MD_loop,           LLVMContext::MD_prof,
-    LLVMContext::MD_fpmath,         LLVMContext::MD_annotation,
-};
+/// The annotations the Add* mutations put on a clone: the first ones must
+/// leave it equal to its base (AddMetadata, AddAttribute), the others must
+/// make it differ (Nontemporal, ABIAttribute). Checked against the
+/// annotation table once per process.
+const Annotation AddedKeepingEquality[] = {
+    Annotation::instructionMetadata(LLVMContext::MD_range),
+    Annotation::instructionMetadata(LLVMContext::MD_nonnull),
+    Annotation::instructionMetadata(LLVMContext::MD_tbaa),
+    Annotation::valueAttribute(Attribute::NoUndef),
+    Annotation::valueAttribute(Attribute::NonNull),
+    Annotation::valueAttribute(Attribute::Dereferenceable)};
+const Annotation AddedMakingADifference[] = {
+    Annotation::instructionMetadata(LLVMContext::MD_nontemporal),
+    Annotation::valueAttribute(Attribute::ZExt),
+    Annotation::valueAttribute(Attribute::SExt),
+    Annotation::valueAttribute(Attribute::InReg)};
 
-/// Attributes that are optimizer facts: dropping one weakens a promise.
-const Attribute::AttrKind DroppableParamAttrs[] = {
-    Attribute::NonNull,  Attribute::NoUndef,  Attribute::Dereferenceable,
-    Attribute::DereferenceableOrNull,         Attribute::NoAlias,
-    Attribute::Captures, Attribute::ReadOnly, Attribute::WriteOnly,
-    Attribute::ReadNone, Attribute::Range,    Attribute::NoFPClass,
-    Attribute::NoFree,   Attribute::Alignment};
-const Attribute::AttrKind DroppableFnAttrs[] = {
-    Attribute::NoUnwind, Attribute::WillReturn, Attribute::NoSync,
-    Attribute::NoFree,   Attribute::NoRecurse,  Attribute::MustProgress,
-    Attribute::Memory};
+void checkAddedAnnotations() {
+  requireMayDiffer(AddedKeepingEquality, true, "the fuzz mutator");
+  requireMayDiffer(AddedMakingADifference, false, "the fuzz mutator");
+}
 
-bool abiAlignment(AttributeSet Set) {
-  return Set.hasAttribute(Attribute::ByVal) ||
-         Set.hasAttribute(Attribute::ByRef) ||
-         Set.hasAttribute(Attribute::InAlloca) ||
-         Set.hasAttribute(Attribute::Preallocated);
+/// Metadata kinds that a clone may lose and stay equal: every kind of the
+/// annotation table except those of debug info, which other IR refers to
+/// (a call in a function with debug info must keep its !dbg location).
+const SmallVector<unsigned, 32> &droppableKinds() {
+  static const SmallVector<unsigned, 32> Kinds = [] {
+    SmallVector<unsigned, 32> Out;
+    for (const MetadataEntry &E : instructionMetadata())
+      if (E.Kind != LLVMContext::MD_dbg && E.Kind != LLVMContext::MD_DIAssignID)
+        Out.push_back(E.Kind);
+    return Out;
+  }();
+  return Kinds;
 }
 
 /// An attribute slot: the function's (Index = Fn), its return value, or a
@@ -248,7 +257,7 @@ bool OneMutation::toggleFlag(bool Set) {
 bool OneMutation::dropMetadata() {
   SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
   for (Instruction *I : Insts)
-    for (unsigned K : DroppableKinds)
+    for (unsigned K : droppableKinds())
       if (I->getMetadata(K))
         Places.push_back({I, K});
   if (Places.empty())
@@ -297,19 +306,19 @@ bool OneMutation::addMetadata() {
 bool OneMutation::dropAttribute() {
   SmallVector<AttrSlot, 32> Places;
   auto Collect = [&](CallBase *CB, AttributeList AL, unsigned NumArgs) {
-    for (Attribute::AttrKind K : DroppableFnAttrs)
-      if (AL.hasFnAttr(K))
-        Places.push_back({CB, AttributeList::FunctionIndex, K});
+    for (const AttributeEntry &E : functionAttributes())
+      if (AL.hasFnAttr(E.Kind))
+        Places.push_back({CB, AttributeList::FunctionIndex, E.Kind});
     for (unsigned Idx = 0; Idx <= NumArgs; ++Idx) {
       unsigned ListIdx = Idx == 0 ? unsigned(AttributeList::ReturnIndex)
                                   : AttributeList::FirstArgIndex + Idx - 1;
       AttributeSet Set = AL.getAttributes(ListIdx);
-      for (Attribute::AttrKind K : DroppableParamAttrs) {
-        if (!Set.hasAttribute(K))
+      for (const AttributeEntry &E : valueAttributes()) {
+        if (!Set.hasAttribute(E.Kind))
           continue;
-        if (K == Attribute::Alignment && abiAlignment(Set))
+        if (E.Kind == Attribute::Alignment && alignmentIsABI(Set))
           continue;
-        Places.push_back({CB, ListIdx, K});
+        Places.push_back({CB, ListIdx, E.Kind});
       }
     }
   };
@@ -352,7 +361,8 @@ bool OneMutation::addAttribute() {
   return addValueAttribute([&](unsigned ListIdx, Type *T,
                                SmallVectorImpl<AttrSlot> &Places) {
     AttributeSet Set = F.getAttributes().getAttributes(ListIdx);
-    if (abiAlignment(Set) || Set.hasAttribute(Attribute::ByVal))
+    // Not on memory the caller provides (byval, byref, inalloca...).
+    if (alignmentIsABI(Set))
       return;
     if (!Set.hasAttribute(Attribute::NoUndef))
       Places.push_back({nullptr, ListIdx, Attribute::NoUndef});
@@ -673,6 +683,8 @@ bool OneMutation::setSection() {
 } // namespace
 
 bool Mutator::mutate(Function &F, MutationKind K, Mutation &Out) {
+  static const bool Checked = (checkAddedAnnotations(), true);
+  (void)Checked;
   if (Opts.ExecSafeOnly && !isExecSafe(K) &&
       !(Opts.AllowSemantic && isSemantic(K)))
     return false;

@@ -2,16 +2,21 @@
 //
 // The snapshots line instructions up by the walk order the merger itself
 // uses (core/WalkOrder.h): equal functions have the same shape in that
-// order, whatever their block layout.
+// order, whatever their block layout. What counts as a fact the body may
+// only keep when all members had it (flags, intersectable metadata and
+// attributes) is read from the annotation table
+// (test/support/AnnotationTable.h), which a unit test holds to the merger's
+// own policy.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Oracles.h"
 
 #include "core/WalkOrder.h"
+#include "test/support/AnnotationTable.h"
+#include "test/support/InstructionFlags.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -19,7 +24,6 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Operator.h"
 
 #include <algorithm>
 #include <map>
@@ -28,57 +32,59 @@ using namespace llvm;
 
 namespace lmf::fuzz {
 namespace {
+using namespace testsupport;
 
-/// Metadata kinds that are optimizer facts (debug, profile and annotation
-/// data are not: the survivor keeps its own).
-const unsigned FactKinds[] = {
-    LLVMContext::MD_tbaa,           LLVMContext::MD_tbaa_struct,
-    LLVMContext::MD_range,          LLVMContext::MD_nonnull,
-    LLVMContext::MD_noundef,        LLVMContext::MD_align,
-    LLVMContext::MD_dereferenceable,
-    LLVMContext::MD_dereferenceable_or_null,
-    LLVMContext::MD_noalias,        LLVMContext::MD_alias_scope,
-    LLVMContext::MD_invariant_load, LLVMContext::MD_access_group,
-    LLVMContext::MD_loop,           LLVMContext::MD_fpmath,
-    LLVMContext::MD_callees,        LLVMContext::MD_nofree};
+/// Metadata kinds that are optimizer facts: the table's intersectable kinds
+/// (debug, profile and annotation data are ignored: the survivor keeps its
+/// own).
+const SmallVector<unsigned, 32> &factKinds() {
+  static const SmallVector<unsigned, 32> Kinds = [] {
+    SmallVector<unsigned, 32> Out;
+    for (const MetadataEntry &E : instructionMetadata())
+      if (E.R == Role::Intersectable)
+        Out.push_back(E.Kind);
+    return Out;
+  }();
+  return Kinds;
+}
 
-/// Attributes that are optimizer facts.
-const Attribute::AttrKind FactAttrs[] = {
-    Attribute::NonNull,    Attribute::NoUndef,   Attribute::Dereferenceable,
-    Attribute::DereferenceableOrNull,            Attribute::NoAlias,
-    Attribute::ReadOnly,   Attribute::WriteOnly, Attribute::ReadNone,
-    Attribute::NoFree,     Attribute::Alignment, Attribute::NoUnwind,
-    Attribute::WillReturn, Attribute::NoSync,    Attribute::NoRecurse,
-    Attribute::MustProgress, Attribute::Returned};
+/// Attributes that are optimizer facts a body may keep only when every
+/// member has them (at least as strong, for those merged by minimum). The
+/// custom merges (range, memory, nofpclass, captures) weaken a fact in ways
+/// an integer comparison cannot tell, so they are not checked here.
+SmallVector<Attribute::AttrKind, 32>
+checkableFacts(ArrayRef<AttributeEntry> Table) {
+  SmallVector<Attribute::AttrKind, 32> Out;
+  for (const AttributeEntry &E : Table)
+    if (E.Merge != AttrMerge::Custom)
+      Out.push_back(E.Kind);
+  return Out;
+}
 
+/// The flags of I as a set of Flag bits.
 uint32_t flagsOf(const Instruction &I) {
   uint32_t F = 0;
-  if (isa<OverflowingBinaryOperator>(I) || isa<TruncInst>(I))
-    F |= I.hasNoUnsignedWrap() | I.hasNoSignedWrap() << 1;
-  if (isa<PossiblyExactOperator>(I))
-    F |= I.isExact() << 2;
-  if (const auto *D = dyn_cast<PossiblyDisjointInst>(&I))
-    F |= D->isDisjoint() << 3;
-  if (isa<PossiblyNonNegInst>(I))
-    F |= I.hasNonNeg() << 4;
-  if (const auto *C = dyn_cast<ICmpInst>(&I))
-    F |= C->hasSameSign() << 5;
-  if (const auto *G = dyn_cast<GetElementPtrInst>(&I))
-    F |= G->getNoWrapFlags().getRaw() << 6;
-  if (isa<FPMathOperator>(I)) {
-    FastMathFlags FMF = I.getFastMathFlags();
-    F |= (FMF.allowReassoc() | FMF.noNaNs() << 1 | FMF.noInfs() << 2 |
-          FMF.noSignedZeros() << 3 | FMF.allowReciprocal() << 4 |
-          FMF.allowContract() << 5 | FMF.approxFunc() << 6)
-         << 12;
-  }
+  for (const FlagEntry &E : instructionFlags())
+    if (supportsFlag(I, E.F) && hasFlag(I, E.F))
+      F |= 1u << unsigned(E.F);
   return F;
+}
+
+std::string flagNames(uint32_t Flags) {
+  std::string Names;
+  for (const FlagEntry &E : instructionFlags())
+    if (Flags & (1u << unsigned(E.F)))
+      Names += (Names.empty() ? "" : ", ") + std::string(E.Name);
+  return Names;
 }
 
 void collectAttrs(AttributeList AL, unsigned NumArgs,
                   std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Out) {
+  static const auto FunctionFacts = checkableFacts(functionAttributes());
+  static const auto ValueFacts = checkableFacts(valueAttributes());
   auto Add = [&](unsigned Index, AttributeSet Set) {
-    for (Attribute::AttrKind K : FactAttrs) {
+    for (Attribute::AttrKind K :
+         Index == AttributeList::FunctionIndex ? FunctionFacts : ValueFacts) {
       if (!Set.hasAttribute(K))
         continue;
       Attribute A = Set.getAttribute(K);
@@ -135,8 +141,7 @@ using AttrTuple = std::tuple<unsigned, unsigned, uint64_t>;
 bool attrAllowed(const AttrTuple &A, const std::vector<AttrTuple> &Member) {
   for (const AttrTuple &M : Member)
     if (std::get<0>(M) == std::get<0>(A) && std::get<1>(M) == std::get<1>(A))
-      return std::get<2>(A) <= std::get<2>(M) ||
-             std::get<1>(A) == Attribute::Returned;
+      return std::get<2>(A) <= std::get<2>(M);
   return false;
 }
 
@@ -187,7 +192,7 @@ void checkIntersection(const FoldGroup &G, const FunctionSnapshot &Body,
         return;
       }
       if (B.Flags & ~X.Flags)
-        Problem(Where + " keeps flags 0x" + utohexstr(B.Flags & ~X.Flags) +
+        Problem(Where + " keeps flags " + flagNames(B.Flags & ~X.Flags) +
                 " that a folded function lacked");
       for (unsigned K : B.MDKinds)
         if (!llvm::is_contained(X.MDKinds, K))
@@ -214,7 +219,7 @@ FunctionSnapshot snapshotFunction(const Function &F) {
       FunctionSnapshot::Inst X;
       X.Opcode = I.getOpcode();
       X.Flags = flagsOf(I);
-      for (unsigned K : FactKinds)
+      for (unsigned K : factKinds())
         if (I.getMetadata(K))
           X.MDKinds.push_back(K);
       if (const auto *CB = dyn_cast<CallBase>(&I)) {
