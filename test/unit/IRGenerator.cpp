@@ -5,14 +5,29 @@
 // the semantic key changes (or, for annotations, leave it alone by
 // construction).
 //
+// Which words of a rendering are annotations, left out of the semantic key,
+// is not decided here: the renderer asks the annotation table
+// (test/support/AnnotationTable.h) for each flag, metadata kind and
+// attribute, so the key follows the merger's policy as the table states it
+// (AnnotationTableTest holds the table to core/AnnotationPolicy.cpp).
+//
 //===----------------------------------------------------------------------===//
 
 #include "IRGenerator.h"
+
+#include "test/support/AnnotationTable.h"
+
+#include "llvm/IR/LLVMContext.h"
 
 #include <sstream>
 
 namespace lmf::test {
 namespace {
+
+using llvm::Attribute;
+using llvm::LLVMContext;
+using testsupport::Annotation;
+using testsupport::Flag;
 
 const char *const BinOpcodes[] = {"add", "sub", "mul",  "and",  "or",
                                   "xor", "shl", "lshr", "ashr", "udiv"};
@@ -23,8 +38,10 @@ constexpr unsigned NumPredicates = 10;
 const char *const GepTypes[] = {"i8",  "i16",       "i32",
                                 "i64", "[3 x i16]", "{ i32, i8 }"};
 constexpr unsigned NumGepTypes = 6;
-const char *const FastMathFlags[] = {"nnan",     "ninf", "nsz",    "arcp",
-                                     "contract", "afn",  "reassoc"};
+/// The fast-math flag of each bit of a Float op's Flags.
+const Flag FastMathFlags[] = {Flag::FNNaN,   Flag::FNInf,     Flag::FNSZ,
+                              Flag::FArcp,   Flag::FContract, Flag::FAfn,
+                              Flag::FReassoc};
 constexpr unsigned NumExternals = 4;
 const unsigned Widths[] = {8, 16, 32, 64};
 
@@ -54,7 +71,23 @@ private:
   void header();
   void op(const Op &O, size_t Index);
   void opsOfBlock(unsigned Block);
-  bool ann() const { return RO.Annotations; }
+  /// Whether to write annotation A: always, except in the semantic key,
+  /// which leaves out what the merger does not compare.
+  bool shows(Annotation A) const {
+    return RO.Annotations || !testsupport::mayDiffer(A);
+  }
+  /// " nsw" and the like when the op has the flag and it is shown.
+  std::string flag(Flag F, bool Has) const {
+    return Has && shows(Annotation::flag(F))
+               ? std::string(" ") + testsupport::flagEntry(F).Keyword
+               : "";
+  }
+  bool showsMetadata(unsigned Kind) const {
+    return shows(Annotation::instructionMetadata(Kind));
+  }
+  bool showsAttribute(Attribute::AttrKind Kind) const {
+    return shows(Annotation::valueAttribute(Kind));
+  }
 
   const FunctionSpec &S;
   const RenderOptions &RO;
@@ -80,11 +113,12 @@ std::string Renderer::pointer(int Ptr) const {
 
 std::string Renderer::metadata(const Op &O) const {
   std::string MD;
-  if (ann() && O.Tbaa >= 0)
+  if (O.Tbaa >= 0 && showsMetadata(LLVMContext::MD_tbaa))
     MD += ", !tbaa !" + std::to_string(5 + O.Tbaa);
-  if (ann() && O.Range >= 0 && O.Kind == OpKind::Load)
+  if (O.Range >= 0 && O.Kind == OpKind::Load &&
+      showsMetadata(LLVMContext::MD_range))
     MD += ", !range !" + std::to_string(10 + widthIndex(S.Bits) * 3 + O.Range);
-  if (O.Nontemporal)
+  if (O.Nontemporal && showsMetadata(LLVMContext::MD_nontemporal))
     MD += ", !nontemporal !9";
   return MD;
 }
@@ -95,15 +129,16 @@ void Renderer::header() {
     Out << RO.Linkage << " ";
   if (S.FastCC)
     Out << "fastcc ";
-  if (S.ZeroExtRet)
+  if (S.ZeroExtRet && showsAttribute(Attribute::ZExt))
     Out << "zeroext ";
-  if (ann() && S.NoUndefRet)
+  if (S.NoUndefRet && showsAttribute(Attribute::NoUndef))
     Out << "noundef ";
   Out << T << " @" << RO.Name << "(" << T
-      << (ann() && S.NoUndefA ? " noundef" : "") << " %a, " << T << " %b, ptr";
-  if (ann() && S.NonNullP)
+      << (S.NoUndefA && showsAttribute(Attribute::NoUndef) ? " noundef" : "")
+      << " %a, " << T << " %b, ptr";
+  if (S.NonNullP && showsAttribute(Attribute::NonNull))
     Out << " nonnull";
-  if (ann() && S.DerefP)
+  if (S.DerefP && showsAttribute(Attribute::Dereferenceable))
     Out << " dereferenceable(" << S.DerefP << ")";
   Out << " %p)";
   if (!RO.UnnamedAddr.empty())
@@ -121,23 +156,18 @@ void Renderer::op(const Op &O, size_t I) {
   switch (O.Kind) {
   case OpKind::Bin: {
     Out << "  " << V << " = " << BinOpcodes[O.Code];
-    if (ann() && isWrapOpcode(O.Code)) {
-      if (O.Flags & 1)
-        Out << " nuw";
-      if (O.Flags & 2)
-        Out << " nsw";
-    }
-    if (ann() && isExactOpcode(O.Code) && (O.Flags & 4))
-      Out << " exact";
-    if (ann() && O.Code == 4 && (O.Flags & 8))
-      Out << " disjoint";
+    if (isWrapOpcode(O.Code))
+      Out << flag(Flag::NUW, O.Flags & 1) << flag(Flag::NSW, O.Flags & 2);
+    if (isExactOpcode(O.Code))
+      Out << flag(Flag::Exact, O.Flags & 4);
+    if (O.Code == 4)
+      Out << flag(Flag::Disjoint, O.Flags & 8);
     Out << " " << T << " " << A << ", " << B << "\n";
     return;
   }
   case OpKind::Cmp:
-    Out << "  " << V << ".c = icmp "
-        << (ann() && (O.Flags & 1) ? "samesign " : "") << Predicates[O.Code]
-        << " " << T << " " << A << ", " << B << "\n";
+    Out << "  " << V << ".c = icmp" << flag(Flag::SameSign, O.Flags & 1) << " "
+        << Predicates[O.Code] << " " << T << " " << A << ", " << B << "\n";
     Out << "  " << V << " = select i1 " << V << ".c, " << T << " " << A << ", "
         << T << " " << B << "\n";
     return;
@@ -152,13 +182,14 @@ void Renderer::op(const Op &O, size_t I) {
         << metadata(O) << "\n";
     return;
   case OpKind::Gep:
-    Out << "  " << V << " = getelementptr "
-        << (ann() && (O.Flags & 1) ? "inbounds " : "")
-        << (ann() && (O.Flags & 2) ? "nuw " : "") << GepTypes[O.Code]
+    Out << "  " << V << " = getelementptr"
+        << flag(Flag::GEPInBounds, O.Flags & 1)
+        << flag(Flag::GEPNUW, O.Flags & 2) << " " << GepTypes[O.Code]
         << ", ptr " << pointer(O.Ptr) << ", " << T << " " << A << "\n";
     return;
   case OpKind::CallExt: {
-    std::string NoUndef = ann() && O.CallNoUndef ? "noundef " : "";
+    std::string NoUndef =
+        O.CallNoUndef && showsAttribute(Attribute::NoUndef) ? "noundef " : "";
     Out << "  " << V << " = " << (O.Tail ? "tail " : "") << "call " << NoUndef
         << T << " @ext" << O.Code << ".i" << S.Bits << "(" << T << " "
         << NoUndef << A << ")\n";
@@ -166,16 +197,17 @@ void Renderer::op(const Op &O, size_t I) {
   }
   case OpKind::CallFn:
     Out << "  " << V << " = " << (O.Tail ? "tail " : "") << "call "
-        << (ann() && O.CallNoUndef ? "noundef " : "") << T << " @" << O.Callee
-        << "(" << T << " " << A << ", " << T << " " << B << ", ptr %p)\n";
+        << (O.CallNoUndef && showsAttribute(Attribute::NoUndef) ? "noundef "
+                                                                : "")
+        << T << " @" << O.Callee << "(" << T << " " << A << ", " << T << " "
+        << B << ", ptr %p)\n";
     return;
   case OpKind::Float: {
     Out << "  " << V << ".f = sitofp " << T << " " << A << " to double\n";
-    Out << "  " << V << ".g = fadd ";
+    Out << "  " << V << ".g = fadd";
     for (unsigned Bit = 0; Bit < 7; ++Bit)
-      if (ann() && (O.Flags & (1u << Bit)))
-        Out << FastMathFlags[Bit] << " ";
-    Out << "double " << V << ".f, " << B << ".0\n";
+      Out << flag(FastMathFlags[Bit], O.Flags & (1u << Bit));
+    Out << " double " << V << ".f, " << B << ".0\n";
     Out << "  " << V << " = fptosi double " << V << ".g to " << T << "\n";
     return;
   }

@@ -6,16 +6,16 @@
 // float round trips over one integer type, in a straight, diamond or switch
 // shape) and rendered to textual IR. Families come from mutating one spec:
 //
-//  * mutateAnnotation changes only facts the merger may intersect (poison and
-//    fast-math flags, `!tbaa`, `!range`, `noundef`, `nonnull`,
-//    `dereferenceable`), so the function stays equal to its base;
+//  * mutateAnnotation changes only annotations (flags, metadata and
+//    attributes of the spec that test/support/AnnotationTable.h says the
+//    merger may see through), so the function stays equal to its base;
 //  * mutateSemantics changes what the function does (an opcode, a constant,
 //    a type, volatility, alignment, a callee, a GEP type, phi order, a switch
 //    case, `!nontemporal`, a calling convention, a section...).
 //
-// semanticKey renders a spec without its annotations: two specs must compare
-// equal exactly when their keys are equal. That is the oracle the tests hold
-// the comparator to. Everything is drawn from std::mt19937_64 with a fixed
+// semanticKey renders a spec without the annotations the table says may
+// differ: two specs must compare equal exactly when their keys are equal.
+// That is the oracle the tests hold the comparator to. Everything is drawn from std::mt19937_64 with a fixed
 // seed, without std:: distributions (their output differs between standard
 // libraries), so every run sees the same functions.
 //
