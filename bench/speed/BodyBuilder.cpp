@@ -18,6 +18,8 @@
 
 #include "bench/speed/BodyBuilder.h"
 
+#include "test/support/AnnotationTable.h"
+
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -28,6 +30,20 @@ using namespace llvm;
 
 namespace lmf::bench {
 namespace {
+
+using testsupport::Annotation;
+using testsupport::Flag;
+
+/// What a BodyVariant changes: poison flags (nsw on add, sub, mul and shl,
+/// nuw on mul), inbounds, the !tbaa tag, dereferenceable and noundef. The
+/// "annotated" families are twins only if every one may differ.
+const Annotation VariedAnnotations[] = {
+    Annotation::flag(Flag::NSW),
+    Annotation::flag(Flag::NUW),
+    Annotation::flag(Flag::GEPInBounds),
+    Annotation::instructionMetadata(LLVMContext::MD_tbaa),
+    Annotation::valueAttribute(Attribute::Dereferenceable),
+    Annotation::valueAttribute(Attribute::NoUndef)};
 
 /// The state of one body being emitted.
 struct Emitter {
@@ -161,6 +177,8 @@ BodyBuilder::BodyBuilder(Module &M)
                              {PointerType::getUnqual(Ctx),
                               Type::getInt64Ty(Ctx)},
                              false)) {
+  testsupport::requireMayDiffer(VariedAnnotations, true,
+                                "lmf-genmodule's BodyVariant");
   MDBuilder MDB(Ctx);
   MDNode *Root = MDB.createTBAARoot("Simple C++ TBAA");
   MDNode *Char = MDB.createTBAAScalarTypeNode("omnipotent char", Root);

@@ -6,7 +6,8 @@
 // construction. A BodyVariant changes only annotations that a merger may
 // intersect (poison flags, `inbounds`, `!tbaa`, `dereferenceable`,
 // `noundef`), which LLVM's MergeFunctions treats as differences and
-// lto-merge-functions does not.
+// lto-merge-functions does not: BodyBuilder checks each of them against the
+// annotation table of the tests (test/support/AnnotationTable.h).
 //
 //===----------------------------------------------------------------------===//
 
