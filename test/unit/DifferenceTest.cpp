@@ -1,11 +1,24 @@
 //===- DifferenceTest.cpp - Every known trap makes functions unequal ------===//
 //
-// GUIDE section 4 lists the differences that mergers have been seen to miss:
-// each one folded is a miscompile. For every one we build three functions
-// from a template, @a and @a2 with variant A and @b with variant B, and
-// check that the comparator calls @a and @a2 equal (so the template itself
-// is comparable) but @a and @b different, in both directions, and that
-// mergeModule never puts @a and @b in one group.
+// Function mergers have been seen to fold functions that differ only in
+// something easy to overlook: a property of the function (personality,
+// prefix or prologue data, section, gc, calling convention, string
+// attributes such as target features, !kcfi_type, !func_sanitize, !type
+// while type tests use it), a field of an instruction that is not an
+// operand (atomic ordering and sync scope, volatility, alignment, alloca
+// type, shufflevector mask, switch case values, phi incoming blocks, GEP
+// source type, inline asm text and constraints, tail call kind,
+// !nontemporal or unknown metadata), a type that looks the same in memory
+// (ptr against i64, address spaces), an ABI attribute (byval and its type
+// and alignment, sret, inreg, swiftself, swifterror, nest, zeroext and
+// signext, also at call sites), or a reference to the function's own
+// address or blocks. Each one folded is a miscompile.
+//
+// For every such difference we build three functions from a template, @a
+// and @a2 with variant A and @b with variant B, and check that the
+// comparator calls @a and @a2 equal (so the template itself is comparable)
+// but @a and @b different, in both directions, and that mergeModule never
+// puts @a and @b in one group.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,12 +1,18 @@
 //===- TotalOrderTest.cpp - compareFunctions is a total order -------------===//
 //
-// The driver sorts each hash bucket with compareFunctions and cuts the sorted
-// list into classes of equal functions; that is only correct if the
-// comparison is a total order. We check the laws (reflexive, antisymmetric,
-// transitive for <=, < and ==) on more than 10,000 random triples drawn from
-// generated families, where many pairs are equal and many differ in one
-// spot, and hold the comparator to the generator's oracle: equal exactly
-// when the functions render the same without their annotations.
+// Every grouping of functions into classes of equal ones goes through
+// splitByEncoding (core/ClassSplitting.h): the first classes of partition
+// refinement, the hash buckets when refinement is off, and the exact second
+// look at a class whose members an earlier fold of the round changed. It
+// encodes each member once, settles a bucket whose encodings are all
+// identical without sorting, and sorts any other bucket with
+// compareEncodings and cuts it into runs of equal encodings; that is only
+// correct if the comparison is a total order. We check the laws (reflexive,
+// antisymmetric, transitive for <=, < and ==) of compareFunctions, which
+// compares two functions' encodings, on more than 10,000 random triples
+// drawn from generated families, where many pairs are equal and many differ
+// in one spot, and hold the comparator to the generator's oracle: equal
+// exactly when the functions render the same without their annotations.
 //
 //===----------------------------------------------------------------------===//
 
@@ -132,9 +138,10 @@ TEST(TotalOrder, EqualityMatchesTheGeneratorOracle) {
   EXPECT_GT(Unequal, 1000u);
 }
 
-// What the driver does with a bucket: sort, then cut into runs of equal
-// functions. The runs must be exactly the oracle's classes, and the sorted
-// order must hold between every pair, not only neighbours.
+// What splitByEncoding does with a bucket that is not all equal, done by
+// hand over the whole pool: sort, then cut into runs of equal functions. The
+// runs must be exactly the oracle's classes, and the sorted order must hold
+// between every pair, not only neighbours.
 TEST(TotalOrder, SortingGroupsExactlyTheEqualFunctions) {
   Pool P;
   ASSERT_TRUE(P.M);
