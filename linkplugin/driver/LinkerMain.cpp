@@ -31,6 +31,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "linkplugin/PassOptionNames.h"
 #include "linkplugin/driver/Diagnostics.h"
 #include "linkplugin/driver/HelpText.h"
 #include "linkplugin/driver/MergePlugin.h"
@@ -87,17 +88,16 @@ int runLld(const char *Argv0, ArrayRef<const char *> Args) {
 /// Our options, in the words of stock ld.lld-22 and the plugin's cl::opts.
 std::vector<std::string> translate(const MergeRequest &Req,
                                    const MergePlugin &Plugin) {
-  std::vector<std::string> Args = {
-      "--load-pass-plugin=" + Plugin.path(), "-mllvm",
-      "-lto-merge-functions-mode=" + mergeModeName(Req.Mode).str()};
-  if (!Req.ReportPath.empty()) {
+  std::vector<std::string> Args = {"--load-pass-plugin=" + Plugin.path()};
+  auto PassOption = [&](const Twine &Option) {
     Args.push_back("-mllvm");
-    Args.push_back("-lto-merge-functions-report=" + Req.ReportPath);
-  }
-  if (Req.Print) {
-    Args.push_back("-mllvm");
-    Args.push_back("-lto-merge-functions-print");
-  }
+    Args.push_back(("-" + Option).str());
+  };
+  PassOption(Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode));
+  if (!Req.ReportPath.empty())
+    PassOption(Twine(passopt::ReportOption) + "=" + Req.ReportPath);
+  if (Req.Print)
+    PassOption(passopt::PrintOption);
   return Args;
 }
 
