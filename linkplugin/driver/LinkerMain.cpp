@@ -15,7 +15,8 @@
 //     (ReportPathCheck.cpp), load the plugin found next to this binary
 //     (MergePlugin.cpp), and warn about ThinLTO inputs, whose functions the
 //     pass never sees (ThinLTOInputs.cpp);
-//  4. translate our options into what stock ld.lld-22 understands:
+//  4. translate our options into what stock ld.lld-22 understands
+//     (LldInvocation.cpp):
 //       --load-pass-plugin=<plugin>
 //       -mllvm -lto-merge-functions-mode=safe|all
 //       -mllvm -lto-merge-functions-report=<file>
@@ -31,9 +32,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/PassOptionNames.h"
 #include "linkplugin/driver/Diagnostics.h"
 #include "linkplugin/driver/HelpText.h"
+#include "linkplugin/driver/LldInvocation.h"
 #include "linkplugin/driver/MergePlugin.h"
 #include "linkplugin/driver/MergeRequest.h"
 #include "linkplugin/driver/ReportPathCheck.h"
@@ -56,25 +57,6 @@ using namespace lmf;
 
 namespace {
 
-/// What lld gets as argv[0]. lld picks its flavor from it (and prints it in
-/// --help), so keep the name we were called by when lld reads it as the GNU
-/// flavor, as stock ld.lld would; otherwise call ourselves ld.lld.
-const char *lldArgv0(const char *Argv0) {
-  StringRef Name = sys::path::filename(Argv0);
-  SmallVector<StringRef, 3> Parts;
-  Name.split(Parts, '-');
-  for (StringRef Part : Parts) {
-    if (Part.equals_insensitive("ld") || Part.equals_insensitive("ld.lld") ||
-        Part.equals_insensitive("gnu"))
-      return Argv0;
-    if (Part.equals_insensitive("wasm") || Part.equals_insensitive("link") ||
-        Part.starts_with_insensitive("ld64") ||
-        Part.equals_insensitive("darwin"))
-      break;
-  }
-  return "ld.lld";
-}
-
 /// Runs LLD's ELF driver; returns its exit code.
 int runLld(const char *Argv0, ArrayRef<const char *> Args) {
   std::vector<const char *> Argv = {Argv0};
@@ -83,22 +65,6 @@ int runLld(const char *Argv0, ArrayRef<const char *> Args) {
       lld::lldMain(Argv, outs(), errs(), {{lld::Gnu, &lld::elf::link}});
   outs().flush();
   return R.retCode;
-}
-
-/// Our options, in the words of stock ld.lld-22 and the plugin's cl::opts.
-std::vector<std::string> translate(const MergeRequest &Req,
-                                   const MergePlugin &Plugin) {
-  std::vector<std::string> Args = {"--load-pass-plugin=" + Plugin.path()};
-  auto PassOption = [&](const Twine &Option) {
-    Args.push_back("-mllvm");
-    Args.push_back(("-" + Option).str());
-  };
-  PassOption(Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode));
-  if (!Req.ReportPath.empty())
-    PassOption(Twine(passopt::ReportOption) + "=" + Req.ReportPath);
-  if (Req.Print)
-    PassOption(passopt::PrintOption);
-  return Args;
 }
 
 void warnAboutThinLTO(Diagnostics &Diag, ArrayRef<std::string> Thin) {
@@ -130,7 +96,7 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
   if (Diag.errorCount())
     return 1;
 
-  std::vector<std::string> Extra = translate(Req, *Plugin);
+  std::vector<std::string> Extra = lldMergeArguments(Req, Plugin->path());
   std::vector<const char *> Args = Req.LldArgs;
   for (const std::string &A : Extra)
     Args.push_back(A.c_str());
