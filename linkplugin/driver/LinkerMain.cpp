@@ -34,6 +34,7 @@
 
 #include "linkplugin/driver/Diagnostics.h"
 #include "linkplugin/driver/HelpText.h"
+#include "linkplugin/driver/LinkerOptions.h"
 #include "linkplugin/driver/LldInvocation.h"
 #include "linkplugin/driver/MergePlugin.h"
 #include "linkplugin/driver/MergeRequest.h"
@@ -73,7 +74,7 @@ void warnAboutThinLTO(Diagnostics &Diag, ArrayRef<std::string> Thin) {
   std::string Names = "'" + Thin.front() + "'";
   if (Thin.size() > 1)
     Names += " and " + std::to_string(Thin.size() - 1) + " more";
-  Diag.warn("--lto-merge-functions: ThinLTO input " + Names +
+  Diag.warn(optionSpelling(LinkerOptionID::Merge) + ": ThinLTO input " + Names +
             ": functions are merged only in the regular (full) LTO module; "
             "ThinLTO modules are not merged (compile with -flto=full to "
             "merge them)");
@@ -105,8 +106,9 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
     return RC;
 
   if (Plugin->runCount() == RunsBefore) {
-    Diag.warn("--lto-merge-functions: no regular (full) LTO module in this "
-              "link, nothing to merge (compile with -flto to merge)");
+    Diag.warn(optionSpelling(LinkerOptionID::Merge) +
+              ": no regular (full) LTO module in this link, nothing to merge "
+              "(compile with -flto to merge)");
     if (Diag.errorCount()) {
       // --fatal-warnings: fail like lld does, without an output.
       sys::fs::remove(Req.OutputPath);
@@ -118,12 +120,14 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
 
 /// Warnings for our options that do nothing because merging is off.
 void warnAboutIdleOptions(const MergeRequest &Req, Diagnostics &Diag) {
+  auto Idle = [&](LinkerOptionID ID) {
+    Diag.warn(optionSpelling(ID) + " has no effect without " +
+              optionSpelling(LinkerOptionID::Merge));
+  };
   if (!Req.ReportPath.empty())
-    Diag.warn("--lto-merge-functions-report has no effect without "
-              "--lto-merge-functions");
+    Idle(LinkerOptionID::Report);
   if (Req.Print)
-    Diag.warn("--print-merged-functions has no effect without "
-              "--lto-merge-functions");
+    Idle(LinkerOptionID::Print);
 }
 
 } // namespace

@@ -6,7 +6,9 @@
 // arguments that are ours and hand everything else to lld in its original
 // order. lld then reports its own errors, with its own wording.
 //
-// Our options follow lld's conventions. Long options take one or two
+// Our options, and how each reads its value, are described once, in the
+// table of LinkerOptions.cpp; here we decide what each one does. They
+// follow lld's conventions. Long options take one or two
 // dashes (`-lto-merge-functions` and `--lto-merge-functions` are the same;
 // lld would otherwise read the former as `-l to-merge-functions`). Among
 // --lto-merge-functions[=mode] and --no-lto-merge-functions the last one
@@ -32,7 +34,11 @@
 
 #include "linkplugin/driver/MergeRequest.h"
 
+#include "linkplugin/driver/LinkerOptions.h"
+
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -82,85 +88,81 @@ public:
 private:
   /// Handles Args[I] if it is ours; may consume Args[I + 1].
   bool parseOurs(size_t &I);
-  void setMode(StringRef Arg, StringRef Value);
-  void setReport(StringRef Arg, StringRef Value);
+  /// Checks Value against what O's kind allows; reports what is wrong.
+  bool checkValue(StringRef Arg, const LinkerOption &O,
+                  std::optional<StringRef> Value);
+  void apply(StringRef Arg, const LinkerOption &O,
+             std::optional<StringRef> Value);
+  void error(StringRef Arg, const Twine &Why) {
+    Errors = joinErrors(std::move(Errors), optionError(Arg, Why));
+  }
 
   ArrayRef<const char *> Args;
   MergeRequest Req;
   Error Errors = Error::success();
 };
 
-void RequestParser::setMode(StringRef Arg, StringRef Value) {
-  Expected<MergeMode> Mode = parseMergeMode(Value);
-  if (!Mode) {
-    Errors = joinErrors(std::move(Errors),
-                        optionError(Arg, toString(Mode.takeError())));
-    return;
+bool RequestParser::checkValue(StringRef Arg, const LinkerOption &O,
+                               std::optional<StringRef> Value) {
+  switch (O.Kind) {
+  case LinkerOptionKind::EnableWithOptionalMode:
+    return true;
+  case LinkerOptionKind::Negation:
+  case LinkerOptionKind::Flag:
+    if (Value)
+      error(Arg, "this option takes no value");
+    return !Value;
+  case LinkerOptionKind::PathValue:
+    if (!Value || Value->empty())
+      error(Arg, "expects a file name");
+    return Value && !Value->empty();
   }
-  Req.Enabled = true;
-  Req.Mode = *Mode;
+  return false;
 }
 
-void RequestParser::setReport(StringRef Arg, StringRef Value) {
-  if (Value.empty()) {
-    Errors =
-        joinErrors(std::move(Errors), optionError(Arg, "expects a file name"));
+void RequestParser::apply(StringRef Arg, const LinkerOption &O,
+                          std::optional<StringRef> Value) {
+  if (!checkValue(Arg, O, Value))
+    return;
+  switch (O.ID) {
+  case LinkerOptionID::Merge: {
+    Expected<MergeMode> Mode = Value ? parseMergeMode(*Value)
+                                     : Expected<MergeMode>(defaultMergeMode());
+    if (!Mode)
+      return error(Arg, toString(Mode.takeError()));
+    Req.Enabled = true;
+    Req.Mode = *Mode;
     return;
   }
-  Req.ReportPath = Value.str();
+  case LinkerOptionID::NoMerge:
+    Req.Enabled = false;
+    return;
+  case LinkerOptionID::Report:
+    Req.ReportPath = Value->str();
+    return;
+  case LinkerOptionID::Print:
+    Req.Print = true;
+    return;
+  }
 }
 
 bool RequestParser::parseOurs(size_t &I) {
+  std::optional<OurArgument> Ours = matchLinkerOption(Args[I]);
+  if (!Ours)
+    return false;
   StringRef Arg = Args[I];
-  StringRef Name = optionName(Arg);
-  auto [Key, Value] = Name.split('=');
-  bool HasValue = Name.contains('=');
-
-  auto NoValue = [&] {
-    if (HasValue)
-      Errors = joinErrors(std::move(Errors),
-                          optionError(Arg, "this option takes no value"));
-  };
-  if (Key == "lto-merge-functions") {
-    if (HasValue)
-      setMode(Arg, Value);
-    else
-      setMode(Arg, "safe");
+  if (!Ours->Option) {
+    error(Arg, "unknown lto-merge-functions option (expected " +
+                   expectedLinkerOptions() + ")");
     return true;
   }
-  if (Key == "no-lto-merge-functions") {
-    NoValue();
-    Req.Enabled = false;
-    return true;
-  }
-  if (Key == "lto-merge-functions-report") {
-    if (HasValue) {
-      setReport(Arg, Value);
-    } else if (I + 1 < Args.size()) {
-      setReport(Arg, Args[++I]);
-    } else {
-      Errors = joinErrors(std::move(Errors),
-                          optionError(Arg, "expects a file name"));
-    }
-    return true;
-  }
-  if (Key == "print-merged-functions") {
-    NoValue();
-    Req.Print = true;
-    return true;
-  }
-  if (Key.starts_with("lto-merge-functions") ||
-      Key.starts_with("no-lto-merge-functions")) {
-    Errors = joinErrors(
-        std::move(Errors),
-        optionError(Arg, "unknown lto-merge-functions option (expected "
-                         "--lto-merge-functions[=safe|all], "
-                         "--no-lto-merge-functions, "
-                         "--lto-merge-functions-report=<file> or "
-                         "--print-merged-functions)"));
-    return true;
-  }
-  return false;
+  std::optional<StringRef> Value;
+  if (Ours->HasJoinedValue)
+    Value = Ours->JoinedValue;
+  else if (Ours->takesNextArgument() && I + 1 < Args.size())
+    Value = Args[++I];
+  apply(Arg, *Ours->Option, Value);
+  return true;
 }
 
 Expected<MergeRequest> RequestParser::parse() {
@@ -178,7 +180,7 @@ Expected<MergeRequest> RequestParser::parse() {
       Req.LldArgs.push_back(Args[++I]);
       continue;
     }
-    if (!Name.empty() && parseOurs(I))
+    if (parseOurs(I))
       continue;
     observeLldOption(Arg, Name, Req);
     Req.LldArgs.push_back(Args[I]);
