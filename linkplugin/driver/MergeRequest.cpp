@@ -1,31 +1,30 @@
 //===- MergeRequest.cpp - Our options on the linker command line ----------===//
 //
 // Our ld.lld must accept every option stock ld.lld-22 accepts, unchanged,
-// plus five of its own. lld's option table is private to lldELF, so we do
-// not parse the command line as a whole: we walk it once, take out the
-// arguments that are ours and hand everything else to lld in its original
-// order. lld then reports its own errors, with its own wording.
+// plus four of its own. We read the command line once, as lld would
+// (LldCommandLine.cpp), take out the arguments that are ours and hand
+// everything else to lld in its original order. lld then reports its own
+// errors, with its own wording.
 //
 // Our options, and how each reads its value, are described once, in the
 // table of LinkerOptions.cpp; here we decide what each one does. They
-// follow lld's conventions. Long options take one or two
-// dashes (`-lto-merge-functions` and `--lto-merge-functions` are the same;
-// lld would otherwise read the former as `-l to-merge-functions`). Among
-// --lto-merge-functions[=mode] and --no-lto-merge-functions the last one
-// wins, like lld's own --icf / --no-... pairs. The report path may be
-// joined (`=file`) or the next argument, like lld's `Eq` options.
+// follow lld's conventions: one or two leading dashes, a value joined with
+// `=` or, for the report path, the next argument, like lld's `Eq` options.
+// Among --lto-merge-functions[=mode] and --no-lto-merge-functions the last
+// one wins, like lld's own --icf / --no-... pairs.
 //
 // We claim the whole `lto-merge-functions*` namespace: a misspelt option
-// such as `--lto-merge-functions-reprot=x` is our error, not a library
-// lookup lld would fail with a confusing message. The one place where such
-// text legitimately appears is the value of `-mllvm` or `--plugin-opt`
-// (the plugin's own cl::opts are named `-lto-merge-functions-...`), so the
-// arguments after those two options are passed through untouched.
+// such as `--lto-merge-functions-reprot=x` is our error, listing the
+// options we have, not a library lookup lld would fail with a confusing
+// message. Such text is legitimate as the value of an lld option
+// (`-mllvm -lto-merge-functions-mode=all` is how the plugin's own cl::opts
+// are set), and values are never taken for options.
 //
 // A few of lld's own options are read but not removed: --help and
 // --version (we append our part of the answer), the warning switches (our
 // warnings obey them too) and -o (to remove an output we turned into an
-// error under --fatal-warnings).
+// error under --fatal-warnings). lld's table tells us every spelling of
+// them: `-V` is `-v`, `-w` is `--no-warnings`, `-ofile` is `-o file`.
 //
 // Bad values are collected rather than reported one at a time, so that a
 // user fixes them all in one go; nothing is linked when any is found.
@@ -35,6 +34,7 @@
 #include "linkplugin/driver/MergeRequest.h"
 
 #include "linkplugin/driver/LinkerOptions.h"
+#include "linkplugin/driver/LldCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -45,39 +45,27 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// Drops one or two leading dashes; returns "" for non-options.
-StringRef optionName(StringRef Arg) {
-  if (Arg.size() < 2 || Arg[0] != '-')
-    return "";
-  return Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
-}
-
-/// lld options whose next argument is a value that must not be parsed as
-/// an option (it may well start with `-lto-merge-functions`).
-bool takesVerbatimValue(StringRef Name) {
-  return Name == "mllvm" || Name == "plugin-opt";
-}
-
 Error optionError(StringRef Arg, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), "'" + Arg + "': " + Why);
 }
 
 /// Reads the lld options we observe but leave in place.
-void observeLldOption(StringRef Arg, StringRef Name, MergeRequest &Req) {
+void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
+  StringRef Name = Item.Name;
   if (Name == "help")
     Req.Help = true;
   else if (Name == "version")
     Req.VersionAndExit = true;
-  else if (Arg == "-v" || Arg == "-V")
+  else if (Name == "v")
     Req.Verbose = true;
   else if (Name == "fatal-warnings")
     Req.FatalWarnings = true;
   else if (Name == "no-fatal-warnings")
     Req.FatalWarnings = false;
-  else if (Name == "no-warnings" || Arg == "-w")
+  else if (Name == "no-warnings")
     Req.NoWarnings = true;
-  else if (Name.consume_front("output="))
-    Req.OutputPath = Name.str();
+  else if (Name == "o" && !Item.MissingValue)
+    Req.OutputPath = Item.value().str();
 }
 
 class RequestParser {
@@ -86,8 +74,7 @@ public:
   Expected<MergeRequest> parse();
 
 private:
-  /// Handles Args[I] if it is ours; may consume Args[I + 1].
-  bool parseOurs(size_t &I);
+  void parseOurs(const CommandLineItem &Item);
   /// Checks Value against what O's kind allows; reports what is wrong.
   bool checkValue(StringRef Arg, const LinkerOption &O,
                   std::optional<StringRef> Value);
@@ -146,44 +133,28 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
   }
 }
 
-bool RequestParser::parseOurs(size_t &I) {
-  std::optional<OurArgument> Ours = matchLinkerOption(Args[I]);
-  if (!Ours)
-    return false;
-  StringRef Arg = Args[I];
-  if (!Ours->Option) {
-    error(Arg, "unknown lto-merge-functions option (expected " +
-                   expectedLinkerOptions() + ")");
-    return true;
-  }
+void RequestParser::parseOurs(const CommandLineItem &Item) {
+  StringRef Arg = Args[Item.Index];
+  if (!Item.Ours.Option)
+    return error(Arg, "unknown lto-merge-functions option (expected " +
+                          expectedLinkerOptions() + ")");
   std::optional<StringRef> Value;
-  if (Ours->HasJoinedValue)
-    Value = Ours->JoinedValue;
-  else if (Ours->takesNextArgument() && I + 1 < Args.size())
-    Value = Args[++I];
-  apply(Arg, *Ours->Option, Value);
-  return true;
+  if (!Item.Values.empty())
+    Value = Item.value();
+  apply(Arg, *Item.Ours.Option, Value);
 }
 
 Expected<MergeRequest> RequestParser::parse() {
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef Arg = Args[I];
-    StringRef Name = optionName(Arg);
-    if (takesVerbatimValue(Name) && I + 1 < Args.size()) {
-      Req.LldArgs.push_back(Args[I]);
-      Req.LldArgs.push_back(Args[++I]);
+  LldCommandLine CommandLine = LldCommandLine::classify(Args);
+  for (const CommandLineItem &Item : CommandLine.items()) {
+    if (Item.Kind == CommandLineItem::OurOption) {
+      parseOurs(Item);
       continue;
     }
-    if ((Arg == "-o" || Name == "output") && I + 1 < Args.size()) {
-      Req.OutputPath = Args[I + 1];
-      Req.LldArgs.push_back(Args[I]);
-      Req.LldArgs.push_back(Args[++I]);
-      continue;
-    }
-    if (parseOurs(I))
-      continue;
-    observeLldOption(Arg, Name, Req);
-    Req.LldArgs.push_back(Args[I]);
+    if (Item.Kind == CommandLineItem::LldOption)
+      observeLldOption(Item, Req);
+    ArrayRef<const char *> Own = CommandLine.arguments(Item);
+    Req.LldArgs.insert(Req.LldArgs.end(), Own.begin(), Own.end());
   }
   if (Req.NoWarnings)
     Req.FatalWarnings = false;
