@@ -1,5 +1,4 @@
-//===- LldInvocation.h - What lld is given -----------------------*- C++
-//-*-===//
+//===- LldInvocation.h - What lld is given ----------------------*- C++ -*-===//
 #ifndef LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
 #define LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
 
