@@ -2,6 +2,7 @@
 # (%opt-merge) and check the output with FileCheck; the tests in driver/
 # run our ld.lld (%lld) and check what it says and writes.
 import os
+import re
 import sys
 import lit.formats
 
@@ -10,6 +11,15 @@ config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".ll", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
+
+
+def project_version():
+    """The version in the top-level CMakeLists.txt, which our tools print."""
+    top = os.path.join(os.path.dirname(__file__), "..", "..", "CMakeLists.txt")
+    with open(top) as f:
+        found = re.search(r"project\(lto-merge-functions VERSION ([0-9.]+)", f.read())
+    return found.group(1)
+
 
 site = lit_config.params.get("site")
 if site:
@@ -27,7 +37,7 @@ config.substitutions.append(("%opt", opt))
 config.substitutions.append(("%plugin", os.path.realpath(config.plugin)))
 config.substitutions.append(("%lld", os.path.join(config.binary_dir, "bin", "ld.lld")))
 config.substitutions.append(("%stock-lld", os.path.join(tools, "ld.lld")))
-config.substitutions.append(("%lmf-version", config.lmf_version))
+config.substitutions.append(("%lmf-version", project_version()))
 config.substitutions.append(("%python", sys.executable))
 # FileCheck options for a command that must fail without crashing: none of
 # what a crashing LLVM tool prints may appear.
