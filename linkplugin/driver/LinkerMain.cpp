@@ -10,7 +10,11 @@
 //  1. expand response files as lld would (ResponseFiles.cpp), since our
 //     options may hide in `@file`;
 //  2. take our options out of the command line and check their values
-//     (MergeRequest.cpp); bad values stop here, before anything is written;
+//     (MergeRequest.cpp); bad values stop here, before anything is written.
+//     Our options are described in one table (LinkerOptions.cpp), and the
+//     command line is read the way lld reads it, with lld's own option
+//     table (LldCommandLine.cpp); ResponseFiles.cpp and ThinLTOInputs.cpp
+//     read it the same way;
 //  3. when merging is on: check that the report can be written
 //     (ReportPathCheck.cpp), load the plugin found next to this binary
 //     (MergePlugin.cpp), and warn about ThinLTO inputs, whose functions the
@@ -29,6 +33,8 @@
 //
 // Our warnings and errors look and behave like lld's (Diagnostics.cpp).
 // --help and --version are lld's answers followed by ours (HelpText.cpp).
+// Everything but main() is in the library lmfDriver, which the unit tests
+// (test/unit/*Test.cpp of lmfDriverTests) call directly.
 //
 //===----------------------------------------------------------------------===//
 
