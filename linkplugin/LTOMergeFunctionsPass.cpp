@@ -16,6 +16,7 @@
 
 #include "core/MergeModule.h"
 #include "core/MergeReport.h"
+#include "linkplugin/PassOptionNames.h"
 #include "linkplugin/PluginState.h"
 #include "parallel/TBBTaskRunner.h"
 
@@ -31,7 +32,7 @@ namespace {
 cl::OptionCategory Category("lto-merge-functions options");
 
 cl::opt<lmf::MergeMode> ModeOpt(
-    "lto-merge-functions-mode", cl::desc("Which functions may be folded"),
+    lmf::passopt::ModeOption, cl::desc("Which functions may be folded"),
     cl::init(lmf::MergeMode::Safe),
     cl::values(clEnumValN(lmf::MergeMode::Safe, "safe",
                           "keep every observable function address distinct"),
@@ -40,24 +41,24 @@ cl::opt<lmf::MergeMode> ModeOpt(
     cl::cat(Category));
 
 cl::opt<unsigned> ThreadsOpt(
-    "lto-merge-functions-threads",
+    lmf::passopt::ThreadsOption,
     cl::desc("Threads for hashing and comparison (0: follow --threads)"),
     cl::init(0), cl::cat(Category));
 
 cl::opt<std::string>
-    ReportOpt("lto-merge-functions-report",
+    ReportOpt(lmf::passopt::ReportOption,
               cl::desc("Write a JSON report of the merge to this file"),
               cl::value_desc("path"), cl::cat(Category));
 
-cl::opt<bool> PrintOpt("lto-merge-functions-print",
+cl::opt<bool> PrintOpt(lmf::passopt::PrintOption,
                        cl::desc("Print the folded functions to stdout"),
                        cl::init(false), cl::cat(Category));
 
-cl::opt<bool> VerifyOpt("lto-merge-functions-verify",
+cl::opt<bool> VerifyOpt(lmf::passopt::VerifyOption,
                         cl::desc("Verify the module after merging"),
                         cl::init(false), cl::cat(Category));
 
-cl::opt<bool> DisableOpt("lto-merge-functions-disable",
+cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),
                          cl::init(false), cl::cat(Category));
 

@@ -2,6 +2,8 @@
 #ifndef LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
 #define LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
 
+#include "linkplugin/PassOptionNames.h"
+
 #include "llvm/IR/PassManager.h"
 
 namespace lmf {
@@ -12,7 +14,7 @@ class LTOMergeFunctionsPass
     : public llvm::PassInfoMixin<LTOMergeFunctionsPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
-  static llvm::StringRef name() { return "lto-merge-functions"; }
+  static llvm::StringRef name() { return passopt::PassName; }
 };
 
 } // namespace lmf

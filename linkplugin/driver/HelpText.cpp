@@ -3,13 +3,19 @@
 // lld answers --help and --version itself; we append our section in lld's
 // layout (two-space indent, descriptions in column 27, long option names on
 // a line of their own), so `ld.lld --help | grep` finds our options the same
-// way it finds lld's. The version names the plugin this binary would load,
-// and whether it is there: the first thing to check when merging fails.
+// way it finds lld's. The lines come from the option table
+// (LinkerOptions.cpp): an option that may take a mode is listed twice, with
+// its modes and as the alias for its default mode. The version names the
+// plugin this binary would load, and whether it is there: the first thing
+// to check when merging fails.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/HelpText.h"
 
+#include "linkplugin/driver/LinkerOptions.h"
+
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,38 +23,55 @@ using namespace llvm;
 
 namespace lmf {
 
-namespace {
-struct HelpEntry {
-  const char *Option;
-  const char *Text;
-};
-} // namespace
+/// One line of help: the option in column 3, its text in column 27.
+static void printHelpLine(raw_ostream &OS, StringRef Option, StringRef Text) {
+  OS << "  " << Option;
+  size_t Width = Option.size() + 2;
+  if (Width > 25)
+    OS << "\n" << std::string(26, ' ');
+  else
+    OS << std::string(26 - Width, ' ');
+  OS << Text << "\n";
+}
 
-static const HelpEntry Entries[] = {
-    {"--lto-merge-functions=[safe,all]",
-     "Merge identical functions in the full-LTO module; 'all' also merges "
-     "functions whose address is taken (pointers may then compare equal)"},
-    {"--lto-merge-functions", "Alias for --lto-merge-functions=safe"},
-    {"--no-lto-merge-functions", "Do not merge functions (default)"},
-    {"--lto-merge-functions-report=<file>",
-     "Write a JSON report of the merge to <file>"},
-    {"--print-merged-functions", "Print merged functions to standard output"},
-};
+/// `--name=[safe,all]`.
+static std::string withModes(StringRef Spelling) {
+  std::string Text = (Spelling + "=[").str();
+  ListSeparator Comma(",");
+  for (MergeMode M : mergeModes()) {
+    Text += StringRef(Comma);
+    Text += mergeModeName(M);
+  }
+  return Text + "]";
+}
+
+static void printOptionHelp(raw_ostream &OS, const LinkerOption &O) {
+  std::string Spelling = optionSpelling(O.ID);
+  switch (O.Kind) {
+  case LinkerOptionKind::EnableWithOptionalMode:
+    printHelpLine(OS, withModes(Spelling), O.Help);
+    printHelpLine(OS, Spelling,
+                  "Alias for " + Spelling + "=" +
+                      mergeModeName(defaultMergeMode()).str());
+    return;
+  case LinkerOptionKind::PathValue:
+    printHelpLine(OS, Spelling + "=" + O.MetaVar.str(), O.Help);
+    return;
+  case LinkerOptionKind::Negation:
+  case LinkerOptionKind::Flag:
+    printHelpLine(OS, Spelling, O.Help);
+    return;
+  }
+}
 
 void printMergeHelp(raw_ostream &OS) {
   OS << "\nLTO-MERGE-FUNCTIONS OPTIONS (lto-merge-functions " << LMF_VERSION
      << "):\n";
-  for (const HelpEntry &E : Entries) {
-    OS << "  " << E.Option;
-    size_t Width = StringRef(E.Option).size() + 2;
-    if (Width > 25)
-      OS << "\n" << std::string(26, ' ');
-    else
-      OS << std::string(26 - Width, ' ');
-    OS << E.Text << "\n";
-  }
-  OS << "  The last of --lto-merge-functions[=...] and "
-        "--no-lto-merge-functions wins. Merging uses --threads threads.\n";
+  for (const LinkerOption &O : linkerOptions())
+    printOptionHelp(OS, O);
+  OS << "  The last of " << optionSpelling(LinkerOptionID::Merge)
+     << "[=...] and " << optionSpelling(LinkerOptionID::NoMerge)
+     << " wins. Merging uses --threads threads.\n";
 }
 
 void printMergeVersion(raw_ostream &OS, StringRef PluginPath) {

@@ -10,12 +10,17 @@
 //  1. expand response files as lld would (ResponseFiles.cpp), since our
 //     options may hide in `@file`;
 //  2. take our options out of the command line and check their values
-//     (MergeRequest.cpp); bad values stop here, before anything is written;
+//     (MergeRequest.cpp); bad values stop here, before anything is written.
+//     Our options are described in one table (LinkerOptions.cpp), and the
+//     command line is read the way lld reads it, with lld's own option
+//     table (LldCommandLine.cpp); ResponseFiles.cpp and ThinLTOInputs.cpp
+//     read it the same way;
 //  3. when merging is on: check that the report can be written
 //     (ReportPathCheck.cpp), load the plugin found next to this binary
 //     (MergePlugin.cpp), and warn about ThinLTO inputs, whose functions the
 //     pass never sees (ThinLTOInputs.cpp);
-//  4. translate our options into what stock ld.lld-22 understands:
+//  4. translate our options into what stock ld.lld-22 understands
+//     (LldInvocation.cpp):
 //       --load-pass-plugin=<plugin>
 //       -mllvm -lto-merge-functions-mode=safe|all
 //       -mllvm -lto-merge-functions-report=<file>
@@ -28,11 +33,15 @@
 //
 // Our warnings and errors look and behave like lld's (Diagnostics.cpp).
 // --help and --version are lld's answers followed by ours (HelpText.cpp).
+// Everything but main() is in the library lmfDriver, which the unit tests
+// (test/unit/*Test.cpp of lmfDriverTests) call directly.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/Diagnostics.h"
 #include "linkplugin/driver/HelpText.h"
+#include "linkplugin/driver/LinkerOptions.h"
+#include "linkplugin/driver/LldInvocation.h"
 #include "linkplugin/driver/MergePlugin.h"
 #include "linkplugin/driver/MergeRequest.h"
 #include "linkplugin/driver/ReportPathCheck.h"
@@ -55,25 +64,6 @@ using namespace lmf;
 
 namespace {
 
-/// What lld gets as argv[0]. lld picks its flavor from it (and prints it in
-/// --help), so keep the name we were called by when lld reads it as the GNU
-/// flavor, as stock ld.lld would; otherwise call ourselves ld.lld.
-const char *lldArgv0(const char *Argv0) {
-  StringRef Name = sys::path::filename(Argv0);
-  SmallVector<StringRef, 3> Parts;
-  Name.split(Parts, '-');
-  for (StringRef Part : Parts) {
-    if (Part.equals_insensitive("ld") || Part.equals_insensitive("ld.lld") ||
-        Part.equals_insensitive("gnu"))
-      return Argv0;
-    if (Part.equals_insensitive("wasm") || Part.equals_insensitive("link") ||
-        Part.starts_with_insensitive("ld64") ||
-        Part.equals_insensitive("darwin"))
-      break;
-  }
-  return "ld.lld";
-}
-
 /// Runs LLD's ELF driver; returns its exit code.
 int runLld(const char *Argv0, ArrayRef<const char *> Args) {
   std::vector<const char *> Argv = {Argv0};
@@ -84,30 +74,13 @@ int runLld(const char *Argv0, ArrayRef<const char *> Args) {
   return R.retCode;
 }
 
-/// Our options, in the words of stock ld.lld-22 and the plugin's cl::opts.
-std::vector<std::string> translate(const MergeRequest &Req,
-                                   const MergePlugin &Plugin) {
-  std::vector<std::string> Args = {
-      "--load-pass-plugin=" + Plugin.path(), "-mllvm",
-      "-lto-merge-functions-mode=" + mergeModeName(Req.Mode).str()};
-  if (!Req.ReportPath.empty()) {
-    Args.push_back("-mllvm");
-    Args.push_back("-lto-merge-functions-report=" + Req.ReportPath);
-  }
-  if (Req.Print) {
-    Args.push_back("-mllvm");
-    Args.push_back("-lto-merge-functions-print");
-  }
-  return Args;
-}
-
 void warnAboutThinLTO(Diagnostics &Diag, ArrayRef<std::string> Thin) {
   if (Thin.empty())
     return;
   std::string Names = "'" + Thin.front() + "'";
   if (Thin.size() > 1)
     Names += " and " + std::to_string(Thin.size() - 1) + " more";
-  Diag.warn("--lto-merge-functions: ThinLTO input " + Names +
+  Diag.warn(optionSpelling(LinkerOptionID::Merge) + ": ThinLTO input " + Names +
             ": functions are merged only in the regular (full) LTO module; "
             "ThinLTO modules are not merged (compile with -flto=full to "
             "merge them)");
@@ -130,7 +103,7 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
   if (Diag.errorCount())
     return 1;
 
-  std::vector<std::string> Extra = translate(Req, *Plugin);
+  std::vector<std::string> Extra = lldMergeArguments(Req, Plugin->path());
   std::vector<const char *> Args = Req.LldArgs;
   for (const std::string &A : Extra)
     Args.push_back(A.c_str());
@@ -139,8 +112,9 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
     return RC;
 
   if (Plugin->runCount() == RunsBefore) {
-    Diag.warn("--lto-merge-functions: no regular (full) LTO module in this "
-              "link, nothing to merge (compile with -flto to merge)");
+    Diag.warn(optionSpelling(LinkerOptionID::Merge) +
+              ": no regular (full) LTO module in this link, nothing to merge "
+              "(compile with -flto to merge)");
     if (Diag.errorCount()) {
       // --fatal-warnings: fail like lld does, without an output.
       sys::fs::remove(Req.OutputPath);
@@ -152,12 +126,14 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
 
 /// Warnings for our options that do nothing because merging is off.
 void warnAboutIdleOptions(const MergeRequest &Req, Diagnostics &Diag) {
+  auto Idle = [&](LinkerOptionID ID) {
+    Diag.warn(optionSpelling(ID) + " has no effect without " +
+              optionSpelling(LinkerOptionID::Merge));
+  };
   if (!Req.ReportPath.empty())
-    Diag.warn("--lto-merge-functions-report has no effect without "
-              "--lto-merge-functions");
+    Idle(LinkerOptionID::Report);
   if (Req.Print)
-    Diag.warn("--print-merged-functions has no effect without "
-              "--lto-merge-functions");
+    Idle(LinkerOptionID::Print);
 }
 
 } // namespace

@@ -1,29 +1,30 @@
 //===- MergeRequest.cpp - Our options on the linker command line ----------===//
 //
 // Our ld.lld must accept every option stock ld.lld-22 accepts, unchanged,
-// plus five of its own. lld's option table is private to lldELF, so we do
-// not parse the command line as a whole: we walk it once, take out the
-// arguments that are ours and hand everything else to lld in its original
-// order. lld then reports its own errors, with its own wording.
+// plus four of its own. We read the command line once, as lld would
+// (LldCommandLine.cpp), take out the arguments that are ours and hand
+// everything else to lld in its original order. lld then reports its own
+// errors, with its own wording.
 //
-// Our options follow lld's conventions. Long options take one or two
-// dashes (`-lto-merge-functions` and `--lto-merge-functions` are the same;
-// lld would otherwise read the former as `-l to-merge-functions`). Among
-// --lto-merge-functions[=mode] and --no-lto-merge-functions the last one
-// wins, like lld's own --icf / --no-... pairs. The report path may be
-// joined (`=file`) or the next argument, like lld's `Eq` options.
+// Our options, and how each reads its value, are described once, in the
+// table of LinkerOptions.cpp; here we decide what each one does. They
+// follow lld's conventions: one or two leading dashes, a value joined with
+// `=` or, for the report path, the next argument, like lld's `Eq` options.
+// Among --lto-merge-functions[=mode] and --no-lto-merge-functions the last
+// one wins, like lld's own --icf / --no-... pairs.
 //
 // We claim the whole `lto-merge-functions*` namespace: a misspelt option
-// such as `--lto-merge-functions-reprot=x` is our error, not a library
-// lookup lld would fail with a confusing message. The one place where such
-// text legitimately appears is the value of `-mllvm` or `--plugin-opt`
-// (the plugin's own cl::opts are named `-lto-merge-functions-...`), so the
-// arguments after those two options are passed through untouched.
+// such as `--lto-merge-functions-reprot=x` is our error, listing the
+// options we have, not a library lookup lld would fail with a confusing
+// message. Such text is legitimate as the value of an lld option
+// (`-mllvm -lto-merge-functions-mode=all` is how the plugin's own cl::opts
+// are set), and values are never taken for options.
 //
 // A few of lld's own options are read but not removed: --help and
 // --version (we append our part of the answer), the warning switches (our
 // warnings obey them too) and -o (to remove an output we turned into an
-// error under --fatal-warnings).
+// error under --fatal-warnings). lld's table tells us every spelling of
+// them: `-V` is `-v`, `-w` is `--no-warnings`, `-ofile` is `-o file`.
 //
 // Bad values are collected rather than reported one at a time, so that a
 // user fixes them all in one go; nothing is linked when any is found.
@@ -32,46 +33,39 @@
 
 #include "linkplugin/driver/MergeRequest.h"
 
+#include "linkplugin/driver/LinkerOptions.h"
+#include "linkplugin/driver/LldCommandLine.h"
+
 #include "llvm/ADT/StringRef.h"
+
+#include <optional>
 
 using namespace llvm;
 
 namespace lmf {
 namespace {
 
-/// Drops one or two leading dashes; returns "" for non-options.
-StringRef optionName(StringRef Arg) {
-  if (Arg.size() < 2 || Arg[0] != '-')
-    return "";
-  return Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
-}
-
-/// lld options whose next argument is a value that must not be parsed as
-/// an option (it may well start with `-lto-merge-functions`).
-bool takesVerbatimValue(StringRef Name) {
-  return Name == "mllvm" || Name == "plugin-opt";
-}
-
 Error optionError(StringRef Arg, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), "'" + Arg + "': " + Why);
 }
 
 /// Reads the lld options we observe but leave in place.
-void observeLldOption(StringRef Arg, StringRef Name, MergeRequest &Req) {
+void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
+  StringRef Name = Item.Name;
   if (Name == "help")
     Req.Help = true;
   else if (Name == "version")
     Req.VersionAndExit = true;
-  else if (Arg == "-v" || Arg == "-V")
+  else if (Name == "v")
     Req.Verbose = true;
   else if (Name == "fatal-warnings")
     Req.FatalWarnings = true;
   else if (Name == "no-fatal-warnings")
     Req.FatalWarnings = false;
-  else if (Name == "no-warnings" || Arg == "-w")
+  else if (Name == "no-warnings")
     Req.NoWarnings = true;
-  else if (Name.consume_front("output="))
-    Req.OutputPath = Name.str();
+  else if (Name == "o" && !Item.MissingValue)
+    Req.OutputPath = Item.value().str();
 }
 
 class RequestParser {
@@ -80,108 +74,87 @@ public:
   Expected<MergeRequest> parse();
 
 private:
-  /// Handles Args[I] if it is ours; may consume Args[I + 1].
-  bool parseOurs(size_t &I);
-  void setMode(StringRef Arg, StringRef Value);
-  void setReport(StringRef Arg, StringRef Value);
+  void parseOurs(const CommandLineItem &Item);
+  /// Checks Value against what O's kind allows; reports what is wrong.
+  bool checkValue(StringRef Arg, const LinkerOption &O,
+                  std::optional<StringRef> Value);
+  void apply(StringRef Arg, const LinkerOption &O,
+             std::optional<StringRef> Value);
+  void error(StringRef Arg, const Twine &Why) {
+    Errors = joinErrors(std::move(Errors), optionError(Arg, Why));
+  }
 
   ArrayRef<const char *> Args;
   MergeRequest Req;
   Error Errors = Error::success();
 };
 
-void RequestParser::setMode(StringRef Arg, StringRef Value) {
-  Expected<MergeMode> Mode = parseMergeMode(Value);
-  if (!Mode) {
-    Errors = joinErrors(std::move(Errors),
-                        optionError(Arg, toString(Mode.takeError())));
-    return;
-  }
-  Req.Enabled = true;
-  Req.Mode = *Mode;
-}
-
-void RequestParser::setReport(StringRef Arg, StringRef Value) {
-  if (Value.empty()) {
-    Errors =
-        joinErrors(std::move(Errors), optionError(Arg, "expects a file name"));
-    return;
-  }
-  Req.ReportPath = Value.str();
-}
-
-bool RequestParser::parseOurs(size_t &I) {
-  StringRef Arg = Args[I];
-  StringRef Name = optionName(Arg);
-  auto [Key, Value] = Name.split('=');
-  bool HasValue = Name.contains('=');
-
-  auto NoValue = [&] {
-    if (HasValue)
-      Errors = joinErrors(std::move(Errors),
-                          optionError(Arg, "this option takes no value"));
-  };
-  if (Key == "lto-merge-functions") {
-    if (HasValue)
-      setMode(Arg, Value);
-    else
-      setMode(Arg, "safe");
+bool RequestParser::checkValue(StringRef Arg, const LinkerOption &O,
+                               std::optional<StringRef> Value) {
+  switch (O.Kind) {
+  case LinkerOptionKind::EnableWithOptionalMode:
     return true;
-  }
-  if (Key == "no-lto-merge-functions") {
-    NoValue();
-    Req.Enabled = false;
-    return true;
-  }
-  if (Key == "lto-merge-functions-report") {
-    if (HasValue) {
-      setReport(Arg, Value);
-    } else if (I + 1 < Args.size()) {
-      setReport(Arg, Args[++I]);
-    } else {
-      Errors = joinErrors(std::move(Errors),
-                          optionError(Arg, "expects a file name"));
-    }
-    return true;
-  }
-  if (Key == "print-merged-functions") {
-    NoValue();
-    Req.Print = true;
-    return true;
-  }
-  if (Key.starts_with("lto-merge-functions") ||
-      Key.starts_with("no-lto-merge-functions")) {
-    Errors = joinErrors(
-        std::move(Errors),
-        optionError(Arg, "unknown lto-merge-functions option (expected "
-                         "--lto-merge-functions[=safe|all], "
-                         "--no-lto-merge-functions, "
-                         "--lto-merge-functions-report=<file> or "
-                         "--print-merged-functions)"));
-    return true;
+  case LinkerOptionKind::Negation:
+  case LinkerOptionKind::Flag:
+    if (Value)
+      error(Arg, "this option takes no value");
+    return !Value;
+  case LinkerOptionKind::PathValue:
+    if (!Value || Value->empty())
+      error(Arg, "expects a file name");
+    return Value && !Value->empty();
   }
   return false;
 }
 
+void RequestParser::apply(StringRef Arg, const LinkerOption &O,
+                          std::optional<StringRef> Value) {
+  if (!checkValue(Arg, O, Value))
+    return;
+  switch (O.ID) {
+  case LinkerOptionID::Merge: {
+    Expected<MergeMode> Mode = Value ? parseMergeMode(*Value)
+                                     : Expected<MergeMode>(defaultMergeMode());
+    if (!Mode)
+      return error(Arg, toString(Mode.takeError()));
+    Req.Enabled = true;
+    Req.Mode = *Mode;
+    return;
+  }
+  case LinkerOptionID::NoMerge:
+    Req.Enabled = false;
+    return;
+  case LinkerOptionID::Report:
+    Req.ReportPath = Value->str();
+    return;
+  case LinkerOptionID::Print:
+    Req.Print = true;
+    return;
+  }
+}
+
+void RequestParser::parseOurs(const CommandLineItem &Item) {
+  StringRef Arg = Args[Item.Index];
+  if (!Item.Ours.Option)
+    return error(Arg, "unknown lto-merge-functions option (expected " +
+                          expectedLinkerOptions() + ")");
+  std::optional<StringRef> Value;
+  if (!Item.Values.empty())
+    Value = Item.value();
+  apply(Arg, *Item.Ours.Option, Value);
+}
+
 Expected<MergeRequest> RequestParser::parse() {
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef Arg = Args[I];
-    StringRef Name = optionName(Arg);
-    if (takesVerbatimValue(Name) && I + 1 < Args.size()) {
-      Req.LldArgs.push_back(Args[I]);
-      Req.LldArgs.push_back(Args[++I]);
+  LldCommandLine CommandLine = LldCommandLine::classify(Args);
+  for (const CommandLineItem &Item : CommandLine.items()) {
+    if (Item.Kind == CommandLineItem::OurOption) {
+      parseOurs(Item);
       continue;
     }
-    if ((Arg == "-o" || Name == "output") && I + 1 < Args.size()) {
-      Req.OutputPath = Args[I + 1];
-      Req.LldArgs.push_back(Args[I]);
-      Req.LldArgs.push_back(Args[++I]);
-      continue;
-    }
-    if (!Name.empty() && parseOurs(I))
-      continue;
-    observeLldOption(Arg, Name, Req);
-    Req.LldArgs.push_back(Args[I]);
+    if (Item.Kind == CommandLineItem::LldOption)
+      observeLldOption(Item, Req);
+    ArrayRef<const char *> Own = CommandLine.arguments(Item);
+    Req.LldArgs.insert(Req.LldArgs.end(), Own.begin(), Own.end());
   }
   if (Req.NoWarnings)
     Req.FatalWarnings = false;

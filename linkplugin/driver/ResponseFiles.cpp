@@ -8,12 +8,16 @@
 // driver does: the same LLVM routine, recursively, a file that cannot be read
 // left as a literal `@file` argument (lld then reports it as a missing
 // input), and the same tokenizer choice: GNU quoting unless the last
-// --rsp-quoting says `windows`. lld receives the expanded arguments; its own
-// expansion then finds nothing left to do.
+// --rsp-quoting says `windows`, found as lld finds it, by reading the
+// unexpanded command line with lld's option table (LldCommandLine.cpp).
+// lld receives the expanded arguments; its own expansion then finds nothing
+// left to do.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/ResponseFiles.h"
+
+#include "linkplugin/driver/LldCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
@@ -24,31 +28,21 @@ using namespace llvm;
 
 namespace lmf {
 
-/// The value of the last --rsp-quoting on the unexpanded command line, as
-/// lld reads it before expanding anything.
-static StringRef lastRspQuoting(ArrayRef<const char *> Args) {
-  StringRef Quoting;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef Arg = Args[I];
-    if (!Arg.consume_front("--") && !Arg.consume_front("-"))
-      continue;
-    if (Arg.consume_front("rsp-quoting=")) {
-      Quoting = Arg;
-    } else if (Arg == "rsp-quoting" && I + 1 < Args.size()) {
-      Quoting = Args[++I];
-    }
-  }
-  return Quoting;
+/// True when the last --rsp-quoting on the unexpanded command line, as lld
+/// reads it before expanding anything, or else the host, asks for Windows
+/// quoting.
+static bool windowsQuoting(ArrayRef<const char *> Args) {
+  LldCommandLine CommandLine = LldCommandLine::classify(Args);
+  if (std::optional<StringRef> Quoting = CommandLine.lastValue("rsp-quoting"))
+    return *Quoting == "windows";
+  return Triple(sys::getProcessTriple()).isOSWindows();
 }
 
 void expandLinkerResponseFiles(SmallVectorImpl<const char *> &Args,
                                StringSaver &Saver) {
-  StringRef Quoting = lastRspQuoting(Args);
-  bool Windows = Quoting.empty() ? Triple(sys::getProcessTriple()).isOSWindows()
-                                 : Quoting == "windows";
   cl::ExpandResponseFiles(Saver,
-                          Windows ? cl::TokenizeWindowsCommandLine
-                                  : cl::TokenizeGNUCommandLine,
+                          windowsQuoting(Args) ? cl::TokenizeWindowsCommandLine
+                                               : cl::TokenizeGNUCommandLine,
                           Args);
 }
 

@@ -7,23 +7,28 @@
 // must be told, so before linking we look at what the command line names.
 //
 // We approximate lld's view of the inputs without re-implementing it:
-//  * every argument that is not an option or the value of one is a file;
+//  * the command line is read with lld's own option table
+//    (LldCommandLine.cpp): what it calls an input is a file, option values
+//    never are, and every spelling of an option is the same option
+//    (`-L dir`, `-Ldir`, `--library-path=dir`; `-static` is `-Bstatic`);
 //  * `-l name` / `-l:file` are searched in the -L directories the way lld
 //    searches them (a shared library found first hides the archive, unless
 //    -Bstatic/-static is in effect), with `=` meaning the --sysroot;
 //  * each such file that is bitcode is asked for its LTO kind
 //    (llvm::BitcodeModule::getLTOInfo); each archive is opened and its
 //    bitcode members are asked the same.
-// Unified-LTO bitcode counts as ThinLTO unless `--lto=full` is given, as in
-// lld. Linker scripts (libc.so is one) are not followed: system libraries
-// are not bitcode. An archive member is reported even if the link may not
-// extract it; the warning says "inputs", not "linked modules". Anything we
+// Unified-LTO bitcode counts as ThinLTO unless the last `--lto=` says
+// `full`, as in lld. Linker scripts (libc.so is one) are not followed: system
+// libraries are not bitcode. An archive member is reported even if the link may
+// not extract it; the warning says "inputs", not "linked modules". Anything we
 // cannot read is skipped silently: lld reports unreadable inputs itself,
 // with better words.
 //
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/ThinLTOInputs.h"
+
+#include "linkplugin/driver/LldCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
@@ -38,21 +43,6 @@ using namespace llvm;
 
 namespace lmf {
 namespace {
-
-/// lld options whose value is the next argument, not an input file.
-bool takesSeparateValue(StringRef Name) {
-  // clang-format off
-  static const StringSet<> Names = {
-      "o", "output", "L", "library-path", "l", "library", "sysroot",
-      "mllvm", "plugin-opt", "plugin", "m", "z", "T", "script", "R",
-      "rpath", "y", "trace-symbol", "u", "undefined", "e", "entry",
-      "soname", "h", "dynamic-linker", "I", "version-script",
-      "dynamic-list", "Map", "defsym", "b", "format", "F", "filter", "f",
-      "auxiliary", "just-symbols", "wrap", "exclude-libs", "init", "fini",
-      "rsp-quoting", "O"};
-  // clang-format on
-  return Names.contains(Name);
-}
 
 struct LinkInputs {
   std::vector<std::string> Files;
@@ -94,63 +84,37 @@ struct LibrarySearch {
   }
 };
 
-StringRef optionName(StringRef Arg) {
-  return Arg.drop_front(Arg.starts_with("--") ? 2 : 1);
-}
-
-/// First pass: the search directories and sysroot, which apply to every
-/// -l wherever it appears. Second pass: files and libraries in order.
+/// The search directories, the sysroot and --lto apply to every input
+/// wherever they appear; files, libraries and -Bstatic/-Bdynamic in order.
 LinkInputs collectInputs(ArrayRef<const char *> Args) {
+  LldCommandLine CommandLine = LldCommandLine::classify(Args);
   LibrarySearch Search;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef Arg = Args[I];
-    if (Arg.size() < 2 || Arg[0] != '-')
+  LinkInputs Inputs;
+  for (const CommandLineItem &Item : CommandLine.items()) {
+    if (Item.MissingValue)
       continue;
-    StringRef Name = optionName(Arg);
-    bool HasNext = I + 1 < Args.size();
-    if ((Arg == "-L" || Name == "library-path") && HasNext)
-      Search.Dirs.push_back(Args[++I]);
-    else if (Name == "sysroot" && HasNext)
-      Search.Sysroot = Args[++I];
-    else if (Name.consume_front("library-path="))
-      Search.Dirs.push_back(Name.str());
-    else if (Name.consume_front("sysroot="))
-      Search.Sysroot = Name.str();
-    else if (Arg.starts_with("-L"))
-      Search.Dirs.push_back(Arg.drop_front(2).str());
-    else if (takesSeparateValue(Name) && HasNext)
-      ++I;
+    if (Item.isLld("L"))
+      Search.Dirs.push_back(Item.value().str());
+    else if (Item.isLld("sysroot"))
+      Search.Sysroot = Item.value().str();
+    else if (Item.isLld("lto="))
+      Inputs.FullUnifiedLTO = Item.value() == "full";
   }
 
-  LinkInputs Inputs;
   bool Static = false;
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef Arg = Args[I];
-    if (Arg.size() < 2 || Arg[0] != '-') {
-      if (Arg != "-")
-        Inputs.Files.push_back(Arg.str());
-      continue;
-    }
-    StringRef Name = optionName(Arg);
-    StringRef Library;
-    if ((Arg == "-l" || Name == "library") && I + 1 < Args.size())
-      Library = Args[++I];
-    else if (Name.consume_front("library="))
-      Library = Name;
-    else if (takesSeparateValue(Name) && I + 1 < Args.size())
-      ++I;
-    else if (Arg.starts_with("-l") && !Arg.starts_with("--"))
-      Library = Arg.drop_front(2);
-    else if (Name == "Bstatic" || Name == "static" || Name == "dn" ||
-             Name == "non_shared")
-      Static = true;
-    else if (Name == "Bdynamic" || Name == "dy" || Name == "call_shared")
-      Static = false;
-    else if (Name == "lto=full")
-      Inputs.FullUnifiedLTO = true;
-    if (!Library.empty())
-      if (std::string Path = Search.find(Library, Static); !Path.empty())
+  for (const CommandLineItem &Item : CommandLine.items()) {
+    if (Item.Kind == CommandLineItem::Input) {
+      // lld reads "-" as standard input and ignores "".
+      if (!Item.value().empty() && Item.value() != "-")
+        Inputs.Files.push_back(Item.value().str());
+    } else if (Item.isLld("l") && !Item.MissingValue) {
+      if (std::string Path = Search.find(Item.value(), Static); !Path.empty())
         Inputs.Files.push_back(Path);
+    } else if (Item.isLld("Bstatic")) {
+      Static = true;
+    } else if (Item.isLld("Bdynamic")) {
+      Static = false;
+    }
   }
   return Inputs;
 }

@@ -1,12 +1,25 @@
-# lit configuration for the .ll tests. Each test runs opt-22 with our plugin
-# (%opt-merge) and checks the output with FileCheck.
+# lit configuration. The .ll tests at the top run opt-22 with our plugin
+# (%opt-merge) and check the output with FileCheck; the tests in driver/
+# run our ld.lld (%lld) and check what it says and writes.
 import os
+import re
+import sys
 import lit.formats
 
 config.name = "lto-merge-functions"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll"]
+config.suffixes = [".ll", ".test"]
+config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
+
+
+def project_version():
+    """The version in the top-level CMakeLists.txt, which our tools print."""
+    top = os.path.join(os.path.dirname(__file__), "..", "..", "CMakeLists.txt")
+    with open(top) as f:
+        found = re.search(r"project\(lto-merge-functions VERSION ([0-9.]+)", f.read())
+    return found.group(1)
+
 
 site = lit_config.params.get("site")
 if site:
@@ -20,4 +33,16 @@ config.substitutions.append(
     ("%opt-merge", f"{opt} -load-pass-plugin={config.plugin} "
                    f"-passes=lto-merge-functions -lto-merge-functions-verify"))
 config.substitutions.append(("%opt", opt))
-config.substitutions.append(("%plugin", config.plugin))
+# The plugin as our ld.lld names it: its real path.
+config.substitutions.append(("%plugin", os.path.realpath(config.plugin)))
+config.substitutions.append(("%lld", os.path.join(config.binary_dir, "bin", "ld.lld")))
+config.substitutions.append(("%stock-lld", os.path.join(tools, "ld.lld")))
+config.substitutions.append(("%lmf-version", project_version()))
+config.substitutions.append(("%python", sys.executable))
+# FileCheck options for a command that must fail without crashing: none of
+# what a crashing LLVM tool prints may appear.
+config.substitutions.append(
+    ("%no-crash-report", " ".join(
+        f'--implicit-check-not="{text}"' for text in
+        ["Stack dump", "PLEASE submit", "due to signal",
+         "Segmentation fault", "Aborted"])))

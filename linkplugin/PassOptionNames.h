@@ -1,0 +1,29 @@
+//===- PassOptionNames.h - Names of the pass and its cl::opts ---*- C++ -*-===//
+//
+// The pass and its `cl::opt`s are reached by name: `opt -passes=...`,
+// `-mllvm -lto-merge-functions-...` on a stock linker, and our ld.lld, which
+// translates its own options into these. The plugin declares them with the
+// names below and the driver writes them with the same names, so a rename
+// is one edit here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_LINKPLUGIN_PASSOPTIONNAMES_H
+#define LMF_LINKPLUGIN_PASSOPTIONNAMES_H
+
+namespace lmf::passopt {
+
+/// The pass, as `opt -passes=` names it.
+inline constexpr char PassName[] = "lto-merge-functions";
+
+/// The pass's cl::opts, without the leading dash.
+inline constexpr char ModeOption[] = "lto-merge-functions-mode";
+inline constexpr char ReportOption[] = "lto-merge-functions-report";
+inline constexpr char PrintOption[] = "lto-merge-functions-print";
+inline constexpr char ThreadsOption[] = "lto-merge-functions-threads";
+inline constexpr char VerifyOption[] = "lto-merge-functions-verify";
+inline constexpr char DisableOption[] = "lto-merge-functions-disable";
+
+} // namespace lmf::passopt
+
+#endif

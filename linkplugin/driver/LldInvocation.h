@@ -1,0 +1,25 @@
+//===- LldInvocation.h - What lld is given ----------------------*- C++ -*-===//
+#ifndef LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
+#define LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace lmf {
+
+struct MergeRequest;
+
+/// What lld gets as argv[0]: Argv0 itself when lld would read it as the GNU
+/// flavor (as stock ld.lld would), otherwise "ld.lld".
+const char *lldArgv0(const char *Argv0);
+
+/// Our options in the words of stock ld.lld-22 and the plugin's cl::opts:
+/// `--load-pass-plugin=<PluginPath>` and `-mllvm -lto-merge-functions-...`.
+std::vector<std::string> lldMergeArguments(const MergeRequest &Req,
+                                           llvm::StringRef PluginPath);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,51 @@
+; Identical functions full_a and full_b, and a call of thin_fn, which
+; thin-fn.ll defines: the regular-LTO half of a mixed link.
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@result = global i32 0
+
+declare i32 @thin_fn(i32)
+
+define i32 @full_a(i32 %n) noinline {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %sq = mul i32 %i, %i
+  %x = xor i32 %sq, %s
+  %s.next = add i32 %s, %x
+  %i.next = add i32 %i, 1
+  %done = icmp sge i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret i32 %s.next
+}
+
+define i32 @full_b(i32 %n) noinline {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s.next, %loop ]
+  %sq = mul i32 %i, %i
+  %x = xor i32 %sq, %s
+  %s.next = add i32 %s, %x
+  %i.next = add i32 %i, 1
+  %done = icmp sge i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret i32 %s.next
+}
+
+define void @_start() {
+  %n = load volatile i32, ptr @result
+  %ra = call i32 @full_a(i32 %n)
+  %rb = call i32 @full_b(i32 %n)
+  %rt = call i32 @thin_fn(i32 %n)
+  %ab = add i32 %ra, %rb
+  %sum = add i32 %ab, %rt
+  store volatile i32 %sum, ptr @result
+  ret void
+}

@@ -1,0 +1,113 @@
+//===- LinkerOptionsTest.cpp - The table of our linker options ------------===//
+//
+// One table describes our options; recognising them, the list in the
+// error about a misspelt one and our section of --help all come from it.
+// These tests pin down the spellings users see, so that a change to the
+// table is a visible change to this file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linkplugin/driver/LinkerOptions.h"
+
+#include "linkplugin/driver/HelpText.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace llvm;
+using namespace lmf;
+
+namespace {
+
+TEST(LinkerOptions, NamesAreUniqueAndDocumented) {
+  StringSet<> Names;
+  for (const LinkerOption &O : linkerOptions()) {
+    EXPECT_TRUE(Names.insert(O.Name).second) << O.Name.str();
+    EXPECT_FALSE(O.Help.empty()) << O.Name.str();
+    EXPECT_EQ(&linkerOption(O.ID), &O);
+    EXPECT_EQ(optionSpelling(O.ID), "--" + O.Name.str());
+  }
+  EXPECT_EQ(Names.size(), 4u);
+}
+
+TEST(LinkerOptions, ExpectedOptionsText) {
+  EXPECT_EQ(expectedLinkerOptions(),
+            "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
+            "--lto-merge-functions-report=<file> or --print-merged-functions");
+}
+
+TEST(LinkerOptions, OneOrTwoDashes) {
+  for (const char *Arg : {"-lto-merge-functions", "--lto-merge-functions"}) {
+    std::optional<OurArgument> Match = matchLinkerOption(Arg);
+    ASSERT_TRUE(Match) << Arg;
+    ASSERT_NE(Match->Option, nullptr);
+    EXPECT_EQ(Match->Option->ID, LinkerOptionID::Merge);
+    EXPECT_FALSE(Match->HasJoinedValue);
+  }
+  EXPECT_FALSE(matchLinkerOption("---lto-merge-functions"));
+  EXPECT_FALSE(matchLinkerOption("lto-merge-functions"));
+  EXPECT_FALSE(matchLinkerOption("-"));
+}
+
+TEST(LinkerOptions, JoinedValues) {
+  std::optional<OurArgument> Empty =
+      matchLinkerOption("--lto-merge-functions=");
+  ASSERT_TRUE(Empty);
+  EXPECT_TRUE(Empty->HasJoinedValue);
+  EXPECT_EQ(Empty->JoinedValue, "");
+  std::optional<OurArgument> Path =
+      matchLinkerOption("--lto-merge-functions-report=a=b");
+  ASSERT_TRUE(Path && Path->Option);
+  EXPECT_EQ(Path->Option->ID, LinkerOptionID::Report);
+  EXPECT_EQ(Path->JoinedValue, "a=b");
+  EXPECT_FALSE(Path->takesNextArgument());
+}
+
+TEST(LinkerOptions, OnlyAPathTakesTheNextArgument) {
+  EXPECT_TRUE(
+      matchLinkerOption("--lto-merge-functions-report")->takesNextArgument());
+  for (const char *Arg : {"--lto-merge-functions", "--no-lto-merge-functions",
+                          "--print-merged-functions"})
+    EXPECT_FALSE(matchLinkerOption(Arg)->takesNextArgument()) << Arg;
+}
+
+TEST(LinkerOptions, OurNamespace) {
+  for (const char *Arg :
+       {"--lto-merge-functions-reprot", "-lto-merge-functionsx",
+        "--no-lto-merge-functions-x"}) {
+    std::optional<OurArgument> Match = matchLinkerOption(Arg);
+    ASSERT_TRUE(Match) << Arg;
+    EXPECT_EQ(Match->Option, nullptr) << Arg;
+  }
+  // Not in the namespace: lld's to judge.
+  EXPECT_FALSE(matchLinkerOption("--print-merged-functionsx"));
+  EXPECT_FALSE(matchLinkerOption("--lto-O2"));
+}
+
+TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
+  std::string Help;
+  raw_string_ostream OS(Help);
+  printMergeHelp(OS);
+  const char *Lines[] = {
+      "\n  --lto-merge-functions=[safe,all]\n"
+      "                          Merge identical functions in the full-LTO "
+      "module; 'all' also merges functions whose address is taken (pointers "
+      "may then compare equal)\n",
+      "\n  --lto-merge-functions   Alias for --lto-merge-functions=safe\n",
+      "\n  --no-lto-merge-functions\n"
+      "                          Do not merge functions (default)\n",
+      "\n  --lto-merge-functions-report=<file>\n"
+      "                          Write a JSON report of the merge to <file>\n",
+      "\n  --print-merged-functions\n"
+      "                          Print merged functions to standard output\n",
+      "\n  The last of --lto-merge-functions[=...] and "
+      "--no-lto-merge-functions wins. Merging uses --threads threads.\n"};
+  for (const char *Line : Lines)
+    EXPECT_NE(Help.find(Line), std::string::npos) << Line << "\nin:\n" << Help;
+  EXPECT_EQ(
+      Help.rfind("\nLTO-MERGE-FUNCTIONS OPTIONS (lto-merge-functions ", 0), 0u);
+}
+
+} // namespace

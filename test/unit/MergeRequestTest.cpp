@@ -1,0 +1,219 @@
+//===- MergeRequestTest.cpp - Our options, taken out of a command line ----===//
+//
+// parseMergeRequest decides what the merger is asked to do and what lld is
+// given. It must follow lld's conventions for our options (one or two
+// dashes, the last of a pair wins, a path joined or separate), report every
+// bad value with the option as written, all at once, and leave lld's
+// arguments, values included, exactly as they were.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linkplugin/driver/MergeRequest.h"
+
+#include "llvm/Support/Error.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace llvm;
+using namespace lmf;
+
+namespace {
+
+/// The request, or a failed test with the errors.
+MergeRequest parse(const std::vector<const char *> &Args) {
+  Expected<MergeRequest> Req = parseMergeRequest(Args);
+  if (!Req) {
+    ADD_FAILURE() << toString(Req.takeError());
+    return MergeRequest();
+  }
+  return std::move(*Req);
+}
+
+/// Every error message, in order; none is a failed test.
+std::vector<std::string> errors(const std::vector<const char *> &Args) {
+  Expected<MergeRequest> Req = parseMergeRequest(Args);
+  std::vector<std::string> Messages;
+  if (!Req)
+    handleAllErrors(Req.takeError(), [&](const ErrorInfoBase &E) {
+      Messages.push_back(E.message());
+    });
+  return Messages;
+}
+
+using Strings = std::vector<std::string>;
+
+TEST(MergeRequest, OffByDefault) {
+  MergeRequest Req = parse({"a.o"});
+  EXPECT_FALSE(Req.Enabled);
+  EXPECT_TRUE(Req.ReportPath.empty());
+  EXPECT_FALSE(Req.Print);
+  EXPECT_EQ(Req.OutputPath, "a.out");
+}
+
+TEST(MergeRequest, EnableWithoutModeIsSafe) {
+  MergeRequest Req = parse({"--lto-merge-functions"});
+  EXPECT_TRUE(Req.Enabled);
+  EXPECT_EQ(Req.Mode, MergeMode::Safe);
+}
+
+TEST(MergeRequest, ModeAll) {
+  MergeRequest Req = parse({"--lto-merge-functions=all"});
+  EXPECT_TRUE(Req.Enabled);
+  EXPECT_EQ(Req.Mode, MergeMode::All);
+}
+
+TEST(MergeRequest, OneOrTwoDashes) {
+  MergeRequest Req =
+      parse({"-lto-merge-functions=all", "-lto-merge-functions-report=r.json",
+             "-print-merged-functions"});
+  EXPECT_TRUE(Req.Enabled);
+  EXPECT_EQ(Req.Mode, MergeMode::All);
+  EXPECT_EQ(Req.ReportPath, "r.json");
+  EXPECT_TRUE(Req.Print);
+  EXPECT_TRUE(Req.LldArgs.empty());
+  EXPECT_FALSE(
+      parse({"--lto-merge-functions", "-no-lto-merge-functions"}).Enabled);
+}
+
+TEST(MergeRequest, LastOfEnableAndDisableWins) {
+  EXPECT_FALSE(
+      parse({"--lto-merge-functions=all", "--no-lto-merge-functions"}).Enabled);
+  MergeRequest Req =
+      parse({"--no-lto-merge-functions", "--lto-merge-functions=all",
+             "--lto-merge-functions"});
+  EXPECT_TRUE(Req.Enabled);
+  EXPECT_EQ(Req.Mode, MergeMode::Safe);
+}
+
+TEST(MergeRequest, BadModes) {
+  EXPECT_EQ(errors({"--lto-merge-functions=bogus"}),
+            Strings({"'--lto-merge-functions=bogus': unknown merge mode "
+                     "'bogus' (expected 'safe' or 'all')"}));
+  EXPECT_EQ(errors({"--lto-merge-functions="}),
+            Strings({"'--lto-merge-functions=': unknown merge mode '' "
+                     "(expected 'safe' or 'all')"}));
+  // A later option does not excuse a bad value.
+  EXPECT_EQ(
+      errors({"--lto-merge-functions=Safe", "--no-lto-merge-functions"}).size(),
+      1u);
+}
+
+TEST(MergeRequest, ValuesForOptionsWithoutOne) {
+  EXPECT_EQ(errors({"--print-merged-functions=yes"}),
+            Strings({"'--print-merged-functions=yes': this option takes no "
+                     "value"}));
+  EXPECT_EQ(errors({"--no-lto-merge-functions=1"}),
+            Strings({"'--no-lto-merge-functions=1': this option takes no "
+                     "value"}));
+}
+
+TEST(MergeRequest, ReportPathJoinedOrSeparate) {
+  EXPECT_EQ(parse({"--lto-merge-functions-report=r.json"}).ReportPath,
+            "r.json");
+  MergeRequest Req =
+      parse({"--lto-merge-functions-report", "my report.json", "a.o"});
+  EXPECT_EQ(Req.ReportPath, "my report.json");
+  EXPECT_EQ(Req.LldArgs, std::vector<const char *>({"a.o"}));
+}
+
+TEST(MergeRequest, ReportPathMissingOrEmpty) {
+  EXPECT_EQ(errors({"a.o", "--lto-merge-functions-report"}),
+            Strings({"'--lto-merge-functions-report': expects a file name"}));
+  EXPECT_EQ(errors({"--lto-merge-functions-report="}),
+            Strings({"'--lto-merge-functions-report=': expects a file name"}));
+  EXPECT_EQ(errors({"--lto-merge-functions-report", ""}),
+            Strings({"'--lto-merge-functions-report': expects a file name"}));
+}
+
+TEST(MergeRequest, MisspeltOptionInOurNamespace) {
+  const char *Expected =
+      "unknown lto-merge-functions option (expected "
+      "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
+      "--lto-merge-functions-report=<file> or --print-merged-functions)";
+  EXPECT_EQ(errors({"--lto-merge-functions-reprot=r.json"}),
+            Strings({std::string("'--lto-merge-functions-reprot=r.json': ") +
+                     Expected}));
+  EXPECT_EQ(errors({"-no-lto-merge-functions-x"}),
+            Strings({std::string("'-no-lto-merge-functions-x': ") + Expected}));
+}
+
+TEST(MergeRequest, AllErrorsAtOnce) {
+  EXPECT_EQ(
+      errors({"--lto-merge-functions=x", "a.o", "--print-merged-functions=1",
+              "--lto-merge-functions-report"}),
+      Strings({"'--lto-merge-functions=x': unknown merge mode 'x' (expected "
+               "'safe' or 'all')",
+               "'--print-merged-functions=1': this option takes no value",
+               "'--lto-merge-functions-report': expects a file name"}));
+}
+
+// The plugin's cl::opts look like our options; after -mllvm and
+// --plugin-opt they are lld's values and reach lld untouched.
+TEST(MergeRequest, ValuesAfterMllvmAndPluginOptUntouched) {
+  std::vector<const char *> Args = {
+      "-mllvm",       "-lto-merge-functions-mode=all",
+      "--plugin-opt", "-lto-merge-functions-print",
+      "-mllvm",       "--lto-merge-functions",
+      "a.o"};
+  MergeRequest Req = parse(Args);
+  EXPECT_FALSE(Req.Enabled);
+  EXPECT_FALSE(Req.Print);
+  EXPECT_EQ(Req.LldArgs, Args);
+}
+
+TEST(MergeRequest, LldGetsEverythingElseInOrder) {
+  std::vector<const char *> Args = {"a.o",
+                                    "--lto-merge-functions",
+                                    "-o",
+                                    "out",
+                                    "-lfoo",
+                                    "--lto-merge-functions-report",
+                                    "r.json",
+                                    "-L",
+                                    "/d",
+                                    "--print-merged-functions",
+                                    "--no-such-option",
+                                    "b.o"};
+  MergeRequest Req = parse(Args);
+  std::vector<const char *> Expected = {Args[0], Args[2], Args[3],  Args[4],
+                                        Args[7], Args[8], Args[10], Args[11]};
+  // The same pointers: lld gets the arguments themselves.
+  EXPECT_EQ(Req.LldArgs, Expected);
+  EXPECT_EQ(Req.OutputPath, "out");
+}
+
+TEST(MergeRequest, OutputInEverySpelling) {
+  EXPECT_EQ(parse({"-o", "x"}).OutputPath, "x");
+  EXPECT_EQ(parse({"-ox"}).OutputPath, "x");
+  EXPECT_EQ(parse({"--output=x"}).OutputPath, "x");
+  EXPECT_EQ(parse({"--output", "x"}).OutputPath, "x");
+  EXPECT_EQ(parse({"-o", "x", "-o", "y"}).OutputPath, "y");
+}
+
+TEST(MergeRequest, ObservesHelpVersionAndVerbose) {
+  EXPECT_TRUE(parse({"--help"}).Help);
+  EXPECT_TRUE(parse({"-help"}).Help);
+  EXPECT_TRUE(parse({"--version"}).VersionAndExit);
+  EXPECT_TRUE(parse({"-v"}).Verbose);
+  EXPECT_TRUE(parse({"-V"}).Verbose);
+  EXPECT_FALSE(parse({"--version"}).Verbose);
+  // They stay on lld's command line: lld answers them.
+  EXPECT_EQ(parse({"--help"}).LldArgs.size(), 1u);
+}
+
+TEST(MergeRequest, WarningSwitches) {
+  EXPECT_TRUE(parse({"--fatal-warnings"}).FatalWarnings);
+  EXPECT_FALSE(
+      parse({"--fatal-warnings", "--no-fatal-warnings"}).FatalWarnings);
+  EXPECT_TRUE(parse({"-w"}).NoWarnings);
+  EXPECT_TRUE(parse({"--no-warnings"}).NoWarnings);
+  // -w cancels --fatal-warnings, wherever it is.
+  MergeRequest Req = parse({"-w", "--fatal-warnings"});
+  EXPECT_TRUE(Req.NoWarnings);
+  EXPECT_FALSE(Req.FatalWarnings);
+}
+
+} // namespace
