@@ -1,5 +1,7 @@
 //===- AnnotationIntersector.cpp - Keep only facts true for all -----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Folding G into the survivor S means that every call that used to run G now
 // runs S's body. S's optimizer facts were proven for S's callers only: a
 // `nonnull` parameter, an `nsw` add, a `!range` on a load may be false for

@@ -1,4 +1,8 @@
 //===- AnnotationIntersector.h - Keep only facts true for all ---*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_ANNOTATIONINTERSECTOR_H
 #define LMF_CORE_ANNOTATIONINTERSECTOR_H
 

@@ -1,5 +1,7 @@
 //===- AnnotationPolicy.cpp - Which annotations make functions differ -----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Most pairs of functions that lld's ICF folds but LLVM's MergeFunctions does
 // not are the same code with different optimizer facts attached: a
 // `dereferenceable(48)` parameter against a `dereferenceable(12)` one, a

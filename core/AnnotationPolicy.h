@@ -1,5 +1,7 @@
 //===- AnnotationPolicy.h - Which annotations must match --------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One place decides, for every metadata kind and attribute, whether two
 // otherwise equal functions that disagree on it are still equal. The
 // structural encoding leaves out what does not matter, the intersector merges

@@ -1,4 +1,8 @@
 //===- ClassSplitting.h - Group candidates into classes ---------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_CLASSSPLITTING_H
 #define LMF_CORE_CLASSSPLITTING_H
 

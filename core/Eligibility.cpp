@@ -1,5 +1,7 @@
 //===- Eligibility.cpp - Which functions may take part --------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A single predicate decides whether a function is a merge candidate at all.
 // Rules that depend on how a function would be folded (a thunk for a varargs
 // function, a call into a kernel calling convention) live in the planner,

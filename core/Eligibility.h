@@ -1,4 +1,8 @@
 //===- Eligibility.h - Which functions may take part ------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_ELIGIBILITY_H
 #define LMF_CORE_ELIGIBILITY_H
 

@@ -1,5 +1,7 @@
 //===- FoldRewriter.cpp - Rewrite the IR for one fold ---------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The planner decided how each folded function G disappears; this file
 // performs it. It is the only place that creates or erases IR, and it runs on
 // one thread, in the deterministic order of the plans.

@@ -1,4 +1,8 @@
 //===- FoldRewriter.h - Rewrite the IR for one fold -------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_FOLDREWRITER_H
 #define LMF_CORE_FOLDREWRITER_H
 

@@ -1,5 +1,7 @@
 //===- GlobalNumbering.cpp - Stable numbers for global values -------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Numbers follow module order: functions, then global variables, aliases and
 // ifuncs. Module order is part of the input, so the numbers (and everything
 // ordered by them) are the same on every run and for every thread count.

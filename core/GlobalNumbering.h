@@ -1,5 +1,7 @@
 //===- GlobalNumbering.h - Stable numbers for global values -----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The comparator must order references to globals without looking at
 // pointers. Every global value gets a number from module order once, new
 // globals are appended, erased ones forgotten. The table is only written

@@ -1,5 +1,7 @@
 //===- LeafEncoding.cpp - Types, attributes, metadata as tokens -----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The instruction encoder (StructuralEncoding.cpp) reaches the same few kinds
 // of leaves from everywhere: the type of a value, an attribute list, a
 // metadata node, an inline asm string, an arbitrary-precision integer. This

@@ -1,6 +1,8 @@
 //===- MergeModule.cpp - Merge identical functions in a module ------------===//
 //
-// The driver reads like the algorithm:
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// mergeModule reads like the algorithm (README.md, "What it does"):
 //
 //   1. collect the candidates (Eligibility.h), numbered in module order;
 //   2. hash every candidate's shape in parallel (StructuralHash.h), each task

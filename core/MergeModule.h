@@ -1,4 +1,8 @@
 //===- MergeModule.h - Merge identical functions in a module ----*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_MERGEMODULE_H
 #define LMF_CORE_MERGEMODULE_H
 

@@ -1,5 +1,7 @@
 //===- MergeOptions.cpp - Parsing of merge options ------------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Option values arrive as text from the linker command line or from `opt`;
 // a bad value is an error the caller reports, never an abort.
 //

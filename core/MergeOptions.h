@@ -1,5 +1,7 @@
 //===- MergeOptions.h - What the caller asks the merger to do ---*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The knobs of one merge run. The pass plugin fills them from `cl::opt`s, the
 // unit tests and benchmarks fill them directly.
 //

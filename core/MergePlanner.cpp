@@ -1,5 +1,7 @@
 //===- MergePlanner.cpp - What to do with one class of equal functions ----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Once the comparator has found a class of equal functions, the planner picks
 // the one whose body stays (the survivor) and decides, for every other member
 // G, how G disappears. The decision only depends on G's linkage, visibility,

@@ -1,4 +1,8 @@
 //===- MergePlanner.h - Plan one class of equal functions -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_MERGEPLANNER_H
 #define LMF_CORE_MERGEPLANNER_H
 

@@ -1,5 +1,7 @@
 //===- MergeReport.cpp - JSON report and lld-style listing ----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Two views of one MergeResult. The listing mirrors lld's
 // `--print-icf-sections` so that people used to ICF read it at a glance and
 // tests can check it line by line. The JSON report is for tools: bench/

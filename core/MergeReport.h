@@ -1,4 +1,8 @@
 //===- MergeReport.h - JSON report and lld-style listing --------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_MERGEREPORT_H
 #define LMF_CORE_MERGEREPORT_H
 

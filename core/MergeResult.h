@@ -1,5 +1,7 @@
 //===- MergeResult.h - What one merge run did -------------------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Everything the report, the listing and the remarks need, as plain data with
 // names rather than pointers (folded functions no longer exist afterwards).
 //

@@ -1,5 +1,7 @@
 //===- MergeStatistics.cpp - LLVM statistics of a merge run ---------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The merge counts what it does once, in MergeStats, which the JSON report
 // and the listing print. LLVM's `-stats` shows the same numbers through
 // `STATISTIC` counters, filled here from MergeStats at the end of a run, so

@@ -1,5 +1,7 @@
 //===- PartitionRefinement.cpp - Equal modulo equal callees ---------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // LLVM's MergeFunctions compares a call to another function by that
 // function's identity, so it can never fold `ping`/`pong` twins, or any two
 // cycles of equal functions: each cycle's members call each other, and

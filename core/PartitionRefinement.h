@@ -1,4 +1,8 @@
 //===- PartitionRefinement.h - Equal modulo equal callees -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_PARTITIONREFINEMENT_H
 #define LMF_CORE_PARTITIONREFINEMENT_H
 

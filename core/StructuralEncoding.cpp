@@ -1,5 +1,7 @@
 //===- StructuralEncoding.cpp - A function as a canonical token list ------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // LLVM's MergeFunctions compares two functions by walking both at once. We
 // instead write each function once into a canonical list of 64-bit tokens:
 //

@@ -1,5 +1,7 @@
 //===- StructuralEncoding.h - A function as a token list --------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each candidate function is written as a list of 64-bit tokens that captures
 // everything that decides what the function does and nothing else. Two
 // functions are equal exactly when their lists are equal; the hash is XXH3 of

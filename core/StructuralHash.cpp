@@ -1,5 +1,7 @@
 //===- StructuralHash.cpp - XXH3 over a structural encoding ---------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The hash buckets candidate functions before the exact comparison. It is
 // computed over the very token list the comparator compares, so two functions
 // the comparator calls equal always land in the same bucket, and a collision

@@ -1,4 +1,8 @@
 //===- StructuralHash.h - XXH3 over a structural encoding -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_STRUCTURALHASH_H
 #define LMF_CORE_STRUCTURALHASH_H
 

@@ -1,5 +1,7 @@
 //===- TaskRunner.cpp - The serial task runner ----------------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The serial runner is what small inputs and single-threaded runs use; it is
 // also the reference the parallel runner's results are tested against.
 //

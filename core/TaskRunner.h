@@ -1,5 +1,7 @@
 //===- TaskRunner.h - How the merger runs independent work ------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // core/ does not know about TBB. It hands index ranges of independent,
 // read-only work to a TaskRunner; parallel/ provides one backed by a
 // tbb::task_arena, and serialRunner() runs everything on the calling thread.

@@ -1,5 +1,7 @@
 //===- TotalOrder.cpp - Total order on functions --------------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Functions are compared through their structural encodings (see
 // StructuralEncoding.cpp): the first differing token decides, and a proper
 // prefix comes first. Because each function is mapped to its list independently

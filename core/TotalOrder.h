@@ -1,4 +1,8 @@
 //===- TotalOrder.h - Total order on functions ------------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_TOTALORDER_H
 #define LMF_CORE_TOTALORDER_H
 

@@ -1,5 +1,7 @@
 //===- UserFunctions.cpp - Which bodies refer to a value ------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // When a function is folded, the bodies that refer to it change, and the
 // next round must hash and compare them again (FoldRewriter marks them
 // touched). A reference can sit in an instruction operand or deep inside a

@@ -1,4 +1,8 @@
 //===- UserFunctions.h - Which bodies refer to a value ----------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_USERFUNCTIONS_H
 #define LMF_CORE_USERFUNCTIONS_H
 

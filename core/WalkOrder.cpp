@@ -1,5 +1,7 @@
 //===- WalkOrder.cpp - The block order every phase agrees on --------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Layout order is not a property of a function's meaning: two twins may place
 // their blocks differently. A depth-first walk from the entry, following
 // successors in the order the terminator lists them, is. Unreachable blocks

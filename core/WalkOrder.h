@@ -1,5 +1,7 @@
 //===- WalkOrder.h - The block order every phase agrees on ------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Hash, comparator and intersector all visit blocks in one order: depth-first
 // preorder from the entry block, successors in terminator order, then the
 // unreachable blocks in layout order. Two equal functions therefore line up

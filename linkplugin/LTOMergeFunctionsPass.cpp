@@ -1,5 +1,7 @@
 //===- LTOMergeFunctionsPass.cpp - The module pass and its options --------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The glue between LLVM's pass manager and core::mergeModule. Options are
 // ordinary `cl::opt`s so they reach us the same way from `opt` and from a
 // linker (`-mllvm -lto-merge-functions-...`, once the plugin is loaded with

@@ -1,4 +1,8 @@
 //===- LTOMergeFunctionsPass.h - The module pass ----------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
 #define LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
 

@@ -1,5 +1,7 @@
 //===- PassOptionNames.h - Names of the pass and its cl::opts ---*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The pass and its `cl::opt`s are reached by name: `opt -passes=...`,
 // `-mllvm -lto-merge-functions-...` on a stock linker, and our ld.lld, which
 // translates its own options into these. The plugin declares them with the

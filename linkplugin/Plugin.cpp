@@ -1,5 +1,7 @@
 //===- Plugin.cpp - Registration with LLVM's pass builder -----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The plugin makes the pass available twice: by name, for
 // `opt -load-pass-plugin=... -passes=lto-merge-functions`, and at the
 // full-LTO "last" extension point, which runs after the LTO optimization

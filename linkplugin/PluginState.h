@@ -1,5 +1,7 @@
 //===- PluginState.h - What the linker driver asks the plugin ---*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Our ld.lld loads the plugin into its own process and, after the link, asks
 // how often the pass ran, to warn when there was nothing to merge; before the
 // link it asks which LLVM the plugin was built for, since a plugin built for

@@ -1,5 +1,7 @@
 //===- TBBTaskRunner.cpp - Parallel phases on oneTBB ----------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Hashing and bucket resolution are embarrassingly parallel: each task reads
 // IR and writes its own preallocated slot. We run them in a tbb::task_arena
 // whose size the linker decides: lld's `--threads=N` sets

@@ -1,4 +1,8 @@
 //===- TBBTaskRunner.h - Parallel phases on oneTBB --------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_PARALLEL_TBBTASKRUNNER_H
 #define LMF_PARALLEL_TBBTASKRUNNER_H
 

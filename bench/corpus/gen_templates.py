@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Write a template-heavy C++ program whose output is known in advance.
 
 The program is made of GROUPS namespaces spread over several translation

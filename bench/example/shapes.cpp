@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A small template-heavy program used by `.ci/example`: type-parametric
 // containers, visitors and COM-style interfaces whose instantiations compile
 // to identical machine code for different types. Its output is fixed, so a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The link configurations the size harness compares.
 
 Every configuration links with the same linker (ours, ``build/bin/ld.lld``;

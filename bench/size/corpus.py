@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The programs the size harness links, and how their bitcode is built.
 
 A program is full-LTO bitcode objects, the rest of its link line, and a smoke

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Sizes of a linked ELF64 little-endian executable, read with the standard
 library only.
 

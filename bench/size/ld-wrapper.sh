@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Linker wrapper for the LLVM test-suite run (bench/size/testsuite.py): runs
 # the linker named by $LMF_BENCH_LD with the same arguments and, next to the
 # output file <out>, writes <out>.link-seconds (the link's wall time) and,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Link one program under one configuration and measure the result.
 
 ``measure(program, config, ...)`` links once, reads the merge report when

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Size harness: link a corpus of programs under every merge configuration.
 
 Subcommands:

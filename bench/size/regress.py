@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Regression check of a size-harness run against a stored baseline run.
 
 A program regresses when, in any configuration both runs have, its ``.text``

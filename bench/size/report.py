@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Turn one size-harness run (its JSON) into a Markdown report and a chart.
 
 The Markdown has one table per measure, programs as rows and configurations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The LLVM test-suite's CTMark, as its users run it, once per configuration.
 
 For each configuration: configure the test-suite's CMake (its own cache file,

@@ -1,5 +1,7 @@
 //===- BodyBuilder.cpp - Emit one synthetic function body -----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A body looks like what the LTO pipeline leaves of small template code:
 //
 //   entry:  %k = add nsw i64 %n, <family constant>

@@ -1,5 +1,7 @@
 //===- BodyBuilder.h - Emit one synthetic function body ---------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The generated benchmark modules are made of families of functions. Every
 // member of a family gets its body from the same BodySpec: the same shape
 // seed and constant give the same instructions, so twins are equal by

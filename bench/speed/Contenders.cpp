@@ -1,5 +1,7 @@
 //===- Contenders.cpp - The runs the speed harness times ------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The multi-thread run of ours sets SerialThreshold to 0, so that it takes
 // the parallel path even on small modules; the one-thread run uses a serial
 // runner, as a link with `--threads=1` does. Runners are made once per

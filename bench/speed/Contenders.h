@@ -1,5 +1,7 @@
 //===- Contenders.h - The runs the speed harness times ----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Each contender runs on its own fresh copy of the module and is timed
 // alone: the copy is made and destroyed outside the timed region.
 //

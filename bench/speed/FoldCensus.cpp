@@ -1,5 +1,7 @@
 //===- FoldCensus.cpp - Which functions a merger folded -------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A thunk, as MergeFunctions and lto-merge-functions write it, is one block:
 // casts of the arguments, one call to another function, casts of the result,
 // and a return. Anything else in the block means the body is the function's

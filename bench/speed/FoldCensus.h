@@ -1,5 +1,7 @@
 //===- FoldCensus.h - Which functions a merger folded -----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // LLVM's MergeFunctions reports no list of what it folded, so both mergers
 // are counted the same way, from the module alone: a definition is folded
 // when, after the run, its name is gone, no longer names a definition (an

@@ -1,5 +1,7 @@
 //===- GenModule.cpp - Write a synthetic module for the speed harness -----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // lmf-genmodule writes a bitcode module of N function definitions of which a
 // chosen fraction are foldable copies of another one, to measure how merge
 // time grows with module size. It is deterministic for a seed.

@@ -1,5 +1,7 @@
 //===- SpeedBench.cpp - Time ours against LLVM's MergeFunctions -----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // lmf-speedbench reads each input module once and, in one process, runs the
 // contenders (Contenders.h) on fresh copies, in rounds: every round runs
 // each contender once, in an order that rotates from round to round, so

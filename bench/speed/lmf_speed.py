@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Speed harness driver: how merge time grows with module size.
 
 Generates modules of the requested sizes with ``lmf-genmodule`` (cached in

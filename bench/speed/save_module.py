@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Save the optimized full-LTO module of a real link for the speed harness.
 
 Builds a size-harness program (bench/size/corpus.py: gmock_all_test,

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """CI check that the size harness keeps working (ctest label ``bench``).
 
 Links a tiny generated program in all eight configurations, then checks the

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """CI check that the speed harness keeps working (ctest label ``bench``).
 
 Generates a small module with lmf-genmodule (checked by the IR verifier),

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Unit tests of the regression comparison (bench/size/regress.py)."""
 
 import os

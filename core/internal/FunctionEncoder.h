@@ -1,5 +1,7 @@
 //===- FunctionEncoder.h - The encoder behind the encodings -----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Private to core/: the tags of the token list and the class that writes one
 // function's tokens. Its members are defined in StructuralEncoding.cpp (the
 // function, its instructions and operands) and LeafEncoding.cpp (types,

@@ -1,5 +1,7 @@
 //===- LocalValueTable.h - Numbers for one function's values ----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The encoder numbers every argument, block and instruction of each function
 // it encodes and looks a number up for every operand. A DenseMap reused from
 // one function to the next shrinks and regrows its buckets whenever a small

@@ -1,5 +1,7 @@
 //===- Diagnostics.cpp - Our warnings and errors, in lld's words ----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Build logs and IDEs parse linker output by its shape, so our diagnostics
 // look exactly like lld's own: `ld.lld: warning: ` / `ld.lld: error: ` on
 // standard error, with the program name lld itself would print. They follow the

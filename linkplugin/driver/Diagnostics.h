@@ -1,4 +1,8 @@
 //===- Diagnostics.h - Our warnings and errors, in lld's words --*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_DIAGNOSTICS_H
 #define LMF_LINKPLUGIN_DRIVER_DIAGNOSTICS_H
 

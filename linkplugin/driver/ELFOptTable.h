@@ -1,5 +1,7 @@
 //===- ELFOptTable.h - lld's ELF option table, declared here ----*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // lld's ELF driver reads its command line with an llvm::opt::OptTable
 // generated from lld/ELF/Options.td. The table's class is compiled into
 // lldELF (`nm -C liblldELF.a` lists lld::elf::ELFOptTable::ELFOptTable()),

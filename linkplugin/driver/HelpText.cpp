@@ -1,5 +1,7 @@
 //===- HelpText.cpp - Our part of --help and --version --------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // lld answers --help and --version itself; we append our section in lld's
 // layout (two-space indent, descriptions in column 27, long option names on
 // a line of their own), so `ld.lld --help | grep` finds our options the same

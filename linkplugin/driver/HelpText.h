@@ -1,4 +1,8 @@
 //===- HelpText.h - Our part of --help and --version ------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_HELPTEXT_H
 #define LMF_LINKPLUGIN_DRIVER_HELPTEXT_H
 

@@ -1,5 +1,7 @@
 //===- LinkerMain.cpp - ld.lld with --lto-merge-functions -----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // This is LLD 22's ELF linker, run in process through lld::lldMain, with one
 // more feature: `--lto-merge-functions` merges identical functions in the
 // full-LTO module, by loading our pass plugin at the FullLinkTimeOptimization

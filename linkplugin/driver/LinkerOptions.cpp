@@ -1,5 +1,7 @@
 //===- LinkerOptions.cpp - The table of our linker options ----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Our ld.lld has four options of its own. Each is described once, in the
 // table below: its name, how it reads its value (its kind), and its help
 // text. Everything else is produced from the table: recognising an option

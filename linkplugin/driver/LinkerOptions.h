@@ -1,4 +1,8 @@
 //===- LinkerOptions.h - The table of our linker options --------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_LINKEROPTIONS_H
 #define LMF_LINKPLUGIN_DRIVER_LINKEROPTIONS_H
 

@@ -1,5 +1,7 @@
 //===- LldCommandLine.cpp - An ld.lld command line, read as lld does ------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Three parts of the driver need to know what a command line says: which
 // arguments are ours (MergeRequest.cpp), which are input files and library
 // searches (ThinLTOInputs.cpp), and which --rsp-quoting applies

@@ -1,4 +1,8 @@
-//===- LldCommandLine.h - An ld.lld command line, read as lld does -*- C++ -*-//
+//===- LldCommandLine.h - A command line read as lld does -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_LLDCOMMANDLINE_H
 #define LMF_LINKPLUGIN_DRIVER_LLDCOMMANDLINE_H
 

@@ -1,5 +1,7 @@
 //===- LldInvocation.cpp - What lld is given ------------------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // lld is run in this process with a command line of our making: the user's
 // arguments without ours, plus what our options mean in stock ld.lld-22's
 // words. Two things are decided here.

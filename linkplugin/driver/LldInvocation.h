@@ -1,4 +1,8 @@
 //===- LldInvocation.h - What lld is given ----------------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
 #define LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
 

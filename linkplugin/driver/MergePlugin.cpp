@@ -1,5 +1,7 @@
 //===- MergePlugin.cpp - Finding and loading LTOMergeFunctions.so ---------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The merger is a pass plugin, not part of this binary: the same .so serves
 // `opt`, stock ld.lld-22 and us. We look for it where both the build tree
 // and `cmake --install` put it, `../lib/LTOMergeFunctions.so` relative to

@@ -1,4 +1,8 @@
 //===- MergePlugin.h - Finding and loading LTOMergeFunctions.so -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
 #define LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
 

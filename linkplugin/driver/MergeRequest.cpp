@@ -1,5 +1,7 @@
 //===- MergeRequest.cpp - Our options on the linker command line ----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Our ld.lld must accept every option stock ld.lld-22 accepts, unchanged,
 // plus four of its own. We read the command line once, as lld would
 // (LldCommandLine.cpp), take out the arguments that are ours and hand

@@ -1,4 +1,8 @@
 //===- MergeRequest.h - Our options on the linker command line --*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_MERGEREQUEST_H
 #define LMF_LINKPLUGIN_DRIVER_MERGEREQUEST_H
 

@@ -1,5 +1,7 @@
 //===- ReportPathCheck.cpp - Can the report be written? -------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The plugin writes the JSON report at the end of LTO, after what may be
 // minutes of work; a typo in its path should not cost those minutes. So
 // before linking we check that the report can be written, the same way the

@@ -1,4 +1,8 @@
 //===- ReportPathCheck.h - Can the report be written? -----------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_REPORTPATHCHECK_H
 #define LMF_LINKPLUGIN_DRIVER_REPORTPATHCHECK_H
 

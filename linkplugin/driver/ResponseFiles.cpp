@@ -1,5 +1,7 @@
 //===- ResponseFiles.cpp - @file expansion as lld does it -----------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Compilers and build systems put long link lines into response files
 // (`@file`); our options are as likely to be in there as anywhere else. We
 // must therefore see the expanded command line before lld does.

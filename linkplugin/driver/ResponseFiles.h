@@ -1,4 +1,8 @@
 //===- ResponseFiles.h - @file expansion as lld does it ---------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_RESPONSEFILES_H
 #define LMF_LINKPLUGIN_DRIVER_RESPONSEFILES_H
 

@@ -1,5 +1,7 @@
 //===- ThinLTOInputs.cpp - Which inputs are ThinLTO bitcode ---------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The merger runs on the one module of regular (full) LTO. ThinLTO inputs
 // are optimized and compiled module by module in ThinLTO backends, where our
 // pass never runs: their functions are not merged. A user who mixes the two

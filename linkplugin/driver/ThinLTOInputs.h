@@ -1,4 +1,8 @@
 //===- ThinLTOInputs.h - Which inputs are ThinLTO bitcode -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 #ifndef LMF_LINKPLUGIN_DRIVER_THINLTOINPUTS_H
 #define LMF_LINKPLUGIN_DRIVER_THINLTOINPUTS_H
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by every e2e script (the .bash suffix keeps it out of ctest's
 # *.sh glob): the setup shared by all shell tests (test/lib/setup.bash),
 # stock ld.lld-22, and helpers for compiling, linking and checking output.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # -g: a merged function whose address must stay distinct is kept as a thunk
 # that jumps to the surviving body. llvm-symbolizer on an address inside the
 # thunk must name the merged function (and its own source line), not the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # C++ exceptions thrown through merged functions, with destructors run
 # during unwinding, and virtual calls through vtables whose entries point to
 # merged functions. The merged program must print what the plain one prints.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Function-pointer identity. Two identical functions whose addresses are
 # taken and compared at run time: in safe mode they are merged (the listing
 # says so) yet their addresses still compare unequal; in all mode they are

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # After `cmake --install`, <prefix>/bin/ld.lld finds <prefix>/lib's plugin
 # (also through a symlink to the binary), and the two documented ways to use
 # it work: clang's --ld-path on the command line, and a CMake full-LTO

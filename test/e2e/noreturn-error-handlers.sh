@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Error handlers that never return, one static copy per translation unit (as
 # C programs have them): the copies fold into one, the program's error
 # paths still print and exit as before, and the callers' code is what it

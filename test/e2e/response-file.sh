@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Programs linked with our options in response files (@file) run as the
 # options say: the mode from a file passed through clang's -Wl, decides
 # whether the twins' addresses compare equal, the last mode of nested files

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # -shared libraries. Exported identical functions keep their dynamic
 # symbols (as an alias or a thunk), and a default-visibility function stays
 # interposable: an LD_PRELOAD library or a DSO earlier in the search order

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Without our options, our ld.lld is stock ld.lld-22: the same outputs, byte
 # for byte (full LTO, ThinLTO, plain objects, -shared, -r), and the same
 # diagnostics and exit status for a failing link.

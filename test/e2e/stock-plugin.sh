@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The same merge through stock ld.lld-22 and the plugin:
 #   ld.lld-22 --load-pass-plugin=P -mllvm -load=P -mllvm -lto-merge-functions-...
 # gives the same binary, listing and report as our ld.lld with

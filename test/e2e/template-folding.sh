@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # A template-heavy C++ program linked with and without
 # --lto-merge-functions: same output, smaller .text, and the JSON report and
 # the --print-merged-functions listing name the same folds.

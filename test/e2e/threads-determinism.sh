@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The merger's threads follow lld's --threads, and the output does not
 # depend on them: --threads=1, --threads=2 and the default give
 # byte-identical binaries, listings and fold counts. The program is large

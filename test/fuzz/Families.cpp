@@ -1,4 +1,8 @@
 //===- Families.cpp - Grow families of mutated clones in a module ---------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
 
 #include "Families.h"
 

@@ -1,5 +1,7 @@
 //===- Families.h - Grow families of mutated clones in a module -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A family is a base function of the input plus clones of it, each with one
 // mutation (the first clone is an exact copy), and optionally one caller
 // per member, so that folding a member makes its caller foldable in the

@@ -1,5 +1,7 @@
 //===- FuzzMerge.cpp - libFuzzer target: any module through the merger ----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Built with -fsanitize=fuzzer,address,undefined over core/ and parallel/
 // (test/fuzz/sanitized/CMakeLists.txt); libLLVM itself is not
 // instrumented, so coverage and sanitizers watch our code.

@@ -1,5 +1,7 @@
 //===- IRCheck.cpp - lmf-ircheck: the merger on mutated clones ------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // For every input module (llvm-stress output, or any IR), grow families of
 // mutated clones (Families.h) and check, with the core API directly:
 //

@@ -1,5 +1,7 @@
 //===- KnownBugs.h - Inputs that hit bugs already reported ------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A fuzzer that keeps finding the same bug finds nothing else, and a CI run
 // that fails on a bug already reported says nothing new. Each entry here
 // recognizes the inputs of one open bug, names the regression test that

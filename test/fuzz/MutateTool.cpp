@@ -1,5 +1,7 @@
 //===- MutateTool.cpp - lmf-mutate: twins for whole programs --------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Reads a module (bitcode or IR text), clones some of its functions with one
 // mutation each and writes the result. Two uses:
 //

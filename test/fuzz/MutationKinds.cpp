@@ -1,5 +1,7 @@
 //===- MutationKinds.cpp - What each kind of mutation promises ------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The mutator (Mutator.cpp) changes one thing in a clone; the oracles and the
 // campaigns need to know, per kind of change, its name in reports, whether
 // the merger must still call the clone equal, whether the change can add

@@ -1,5 +1,7 @@
 //===- Mutator.cpp - Clone a function and change exactly one thing --------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every mutation first collects the places where it applies, then picks one
 // at random, so a mutation never silently does nothing: when no place exists
 // the caller tries another kind. Semantic mutations in ExecSafe mode only

@@ -1,4 +1,6 @@
-//===- Mutator.h - Clone a function and change exactly one thing -*- C++ -*-===//
+//===- Mutator.h - Clone a function and change one thing --------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The fuzzers and the csmith campaign need twins: a function and a copy of
 // it that differs in exactly one spot, where we know whether that spot may

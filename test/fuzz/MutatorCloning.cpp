@@ -1,5 +1,7 @@
 //===- MutatorCloning.cpp - Copies of functions for the mutator -----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A clone must be an exact copy: same body, attributes, metadata and
 // linkage, with recursive calls going to the clone itself (so that a copy
 // of a recursive function is a twin, not a caller of the original).

@@ -1,5 +1,7 @@
 //===- Oracles.cpp - What a correct merge must look like ------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The snapshots line instructions up by the walk order the merger itself
 // uses (core/WalkOrder.h): equal functions have the same shape in that
 // order, whatever their block layout. What counts as a fact the body may

@@ -1,5 +1,7 @@
 //===- Oracles.h - What a correct merge must look like ----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Checks that hold for any input module, given a snapshot of the functions
 // taken before merging and the MergeResult:
 //

@@ -1,5 +1,7 @@
 //===- TsanMerge.cpp - lmf-tsan-merge: the parallel phases under TSan -----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Built with -fsanitize=thread over core/ and parallel/ (see
 // test/fuzz/sanitized/CMakeLists.txt). For every input module:
 //

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Configures and builds the sanitizer build of the merger (sanitized/
 # CMakeLists.txt) into $LMF_BUILD/sanitized-KIND with clang++-22:
 #   fuzzer: libFuzzer + ASan + UBSan (lmf-fuzz-merge, lmf-ircheck-asan)

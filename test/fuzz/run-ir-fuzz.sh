@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # IR fuzzing through the core API (lmf-ircheck, IRCheck.cpp): llvm-stress
 # modules, csmith programs as bitcode and the lit tests' modules, each with
 # families of mutated clones (one change per clone). Checks that exact

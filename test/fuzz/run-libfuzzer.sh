@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # libFuzzer over the merger (lmf-fuzz-merge, FuzzMerge.cpp; ASan + UBSan on
 # core/ and parallel/), for a bounded time. The corpus starts from the seeds
 # in corpus/, the lit tests' modules, a few llvm-stress modules, and the

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # ThreadSanitizer over the parallel phases (lmf-tsan-merge, TsanMerge.cpp)
 # on large generated modules: llvm-stress functions linked together, grown
 # into families of mutated clones with callers (lmf-mutate), merged

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Shared by the shell tests of test/e2e, test/reliability and test/fuzz,
 # through their common.bash (the .bash suffix keeps these files out of any
 # *.sh glob): strict mode, the build tree and LLVM's tools, a private work

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # lit configuration. The .ll tests at the top run opt-22 with our plugin
 # (%opt-merge) and check the output with FileCheck; the tests in driver/
 # run our ld.lld (%lld) and check what it says and writes.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Bad input never crashes the link and never leaves a partial output: for
 # truncated and corrupt bitcode, non-LTO inputs, invalid option values, an
 # unwritable report file and a plugin built for another LLVM, our ld.lld

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Builds programs of the bench corpus (bench/size/corpus.py) for the
 determinism test and prints them as JSON: a list of
 {"name", "objects", "link_args"}. The example program bench/example/*.cpp

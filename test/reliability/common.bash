@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by the reliability scripts: the setup shared by all shell tests
 # (test/lib/setup.bash), lmf-mutate and opt, and helpers for linking and
 # running programs.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Differential testing with csmith: a program must print the same checksum
 # whether it is linked with --lto-merge-functions (safe or all) or without.
 #

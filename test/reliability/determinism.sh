@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Merging never makes a build irreproducible: for every program of the bench
 # corpus (bench/**/*.c, *.cpp with a main) and for a generated program with
 # hundreds of foldable functions, linking with --lto-merge-functions (safe

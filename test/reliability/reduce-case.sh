@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Minimizes a failing csmith case kept by csmith-diff.sh: the program must
 # still print something else when linked with merging than without.
 #

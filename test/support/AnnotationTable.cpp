@@ -1,5 +1,7 @@
 //===- AnnotationTable.cpp - The annotation policy as tests see it --------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Tests need to know which differences the merger sees through: a fuzzer
 // that drops `!tbaa` from a clone expects the clone to stay equal, an oracle
 // that checks a folded body must know which facts the body may keep, and a

@@ -1,5 +1,7 @@
 //===- AnnotationTable.h - Annotation policy for tests ----------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // What the merger promises about IR annotations, written down once for all
 // test code: the fuzzers' mutator and oracles, the unit tests' generator and
 // the benchmark's module generator. core/AnnotationPolicy.h is the

@@ -1,5 +1,7 @@
 //===- InstructionFlags.h - One flag at a time ------------------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Tests add, drop and compare single flags; LLVM's API sets them by family
 // (wrap flags, GEP no-wrap flags, fast-math flags), so this maps one flag of
 // the annotation table (AnnotationTable.h) to the right accessor.

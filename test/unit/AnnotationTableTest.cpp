@@ -1,5 +1,7 @@
 //===- AnnotationTableTest.cpp - Test table agrees with the policy --------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The fuzzers, the generators and their oracles learn from one table
 // (test/support/AnnotationTable.h) which annotations the merger sees
 // through. That table is only worth something if it says what the merger

@@ -1,5 +1,7 @@
 //===- DeterminismTest.cpp - Same output for any thread count -------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // lld's output must not depend on `--threads`. We generate a module of a few
 // thousand functions: families of leaf duplicates (with differing
 // annotations and linkages), callers that become equal only once the leaves

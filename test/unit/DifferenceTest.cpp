@@ -1,5 +1,7 @@
 //===- DifferenceTest.cpp - Every known trap makes functions unequal ------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Function mergers have been seen to fold functions that differ only in
 // something easy to overlook: a property of the function (personality,
 // prefix or prologue data, section, gc, calling convention, string

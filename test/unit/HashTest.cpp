@@ -1,6 +1,8 @@
 //===- HashTest.cpp - Equal functions always share a hash -----------------===//
 //
-// The driver only compares functions that land in the same hash bucket, so a
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// mergeModule only compares functions that land in the same hash bucket, so a
 // pair the comparator calls equal but that hashes differently is a merge
 // silently missed. We check compare == 0 => hash equality on twins that
 // differ only in intersectable annotations (written by hand, one per

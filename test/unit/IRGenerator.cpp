@@ -1,5 +1,7 @@
 //===- IRGenerator.cpp - Deterministic random functions for tests ---------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Rendering is plain string building; the parser and verifier (TestIR.h)
 // check the result. Mutations pick a random applicable kind and retry until
 // the semantic key changes (or, for annotations, leave it alone by

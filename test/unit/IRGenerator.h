@@ -1,5 +1,7 @@
 //===- IRGenerator.h - Deterministic random functions for tests -*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The total-order, hash and determinism tests need many small functions that
 // are often equal and often differ in exactly one spot. A function is drawn
 // as a FunctionSpec (a few integer operations, loads, stores, GEPs, calls and

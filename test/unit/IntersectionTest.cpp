@@ -1,5 +1,7 @@
 //===- IntersectionTest.cpp - The survivor keeps only shared facts --------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Functions that differ only in optimizer facts compare equal, and folding
 // them must leave the survivor with facts that hold for every member: a fact
 // proven only for the survivor's callers is undefined behaviour for the

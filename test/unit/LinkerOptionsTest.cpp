@@ -1,5 +1,7 @@
 //===- LinkerOptionsTest.cpp - The table of our linker options ------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // One table describes our options; recognising them, the list in the
 // error about a misspelt one and our section of --help all come from it.
 // These tests pin down the spellings users see, so that a change to the

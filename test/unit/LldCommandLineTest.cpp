@@ -1,5 +1,7 @@
 //===- LldCommandLineTest.cpp - The command line, read as lld reads it ----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // The classifier must read every argument the way lld's ELF driver will:
 // these tests pin down that it is lld's own option table that decides (an
 // option's kind sets how many arguments it takes, aliases resolve to lld's

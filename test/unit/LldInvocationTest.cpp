@@ -1,5 +1,7 @@
 //===- LldInvocationTest.cpp - What lld is given --------------------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // lld picks its flavor from argv[0], so the name we pass must read as the
 // GNU flavor; and our options must reach the plugin under the names its
 // cl::opts are declared with. The names are spelt out here as a user of a

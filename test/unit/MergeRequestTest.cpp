@@ -1,5 +1,7 @@
 //===- MergeRequestTest.cpp - Our options, taken out of a command line ----===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // parseMergeRequest decides what the merger is asked to do and what lld is
 // given. It must follow lld's conventions for our options (one or two
 // dashes, the last of a pair wins, a path joined or separate), report every

@@ -1,5 +1,7 @@
 //===- PlannerTest.cpp - Who survives and how each member folds -----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // planClass decides, from linkage, address significance, llvm.used, the
 // merge mode and the calling convention, which function keeps the body and
 // what becomes of every other one. A wrong answer is a miscompile (a call

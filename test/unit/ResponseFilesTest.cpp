@@ -1,5 +1,7 @@
 //===- ResponseFilesTest.cpp - @file expansion as lld does it -------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Our options may sit in response files, so the driver expands them before
 // reading the command line, with lld's rules: recursively, GNU quoting
 // unless the last --rsp-quoting (read as lld reads it, from the unexpanded

@@ -1,5 +1,7 @@
 //===- TempDir.h - A scratch directory for one test -------------*- C++ -*-===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Driver tests work on real files (response files, libraries found through
 // -L, bitcode whose kind is read from disk): each test gets its own
 // directory, removed when the test ends.

@@ -1,5 +1,6 @@
-//===- TestIR.h - Parse, encode, compare and merge IR in unit tests -*- C++
-//-*-===//
+//===- TestIR.h - IR helpers for unit tests ---------------------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The small amount of glue every unit test needs: parse textual IR (and fail
 // the test with the parser's message when it does not parse or verify),
@@ -62,7 +63,7 @@ inline llvm::Function *fn(llvm::Module &M, llvm::StringRef Name) {
   return F;
 }
 
-/// The encoding context of one module, as the driver builds it. Must not be
+/// The encoding context of one module, as mergeModule builds it. Must not be
 /// used after globals are added to or erased from the module.
 struct ModuleEncoder {
   explicit ModuleEncoder(const llvm::Module &M) : Globals(M), Policy(M) {}

@@ -1,5 +1,7 @@
 //===- ThinLTOInputsTest.cpp - Which inputs are ThinLTO bitcode -----------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Before a merging link the driver names the ThinLTO inputs, whose
 // functions the merger never sees. It must find them where lld finds them:
 // plain inputs, archives named by `-l` in the `-L` directories (a shared

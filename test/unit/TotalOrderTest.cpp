@@ -1,5 +1,7 @@
 //===- TotalOrderTest.cpp - compareFunctions is a total order -------------===//
 //
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Every grouping of functions into classes of equal ones goes through
 // splitByEncoding (core/ClassSplitting.h): the first classes of partition
 // refinement, the hash buckets when refinement is off, and the exact second

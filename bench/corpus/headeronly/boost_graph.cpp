@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Graph algorithms from the Boost Graph Library on several graph types
 // (adjacency lists with vecS and listS storage, directed and undirected,
 // with and without edge weights): each graph type instantiates its own BFS,

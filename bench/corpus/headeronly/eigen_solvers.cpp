@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Dense linear algebra with Eigen on fixed and dynamic sizes, in float and
 // double: every size and scalar type instantiates its own products,
 // decompositions and solvers, many of them with identical machine code.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // Formatting with {fmt} (header-only mode): format strings checked at compile
 // time instantiate one formatting routine per argument list, and custom
 // formatters, ranges, chrono and named arguments add more. Output:

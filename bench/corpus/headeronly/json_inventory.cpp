@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A small inventory database kept as nlohmann::json: typed records are
 // converted to and from JSON through ADL to_json/from_json, serialized,
 // parsed back, queried with JSON pointers, patched and diffed. Real template

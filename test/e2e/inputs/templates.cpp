@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
 // A template-heavy program for the e2e tests: many instantiations whose
 // machine code does not depend on the template argument (pointers to
 // different classes, enums with the same underlying type, long vs long long),

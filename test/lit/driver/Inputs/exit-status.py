@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """exit-status.py STATUS COMMAND...: runs COMMAND (its output passes
 through) and succeeds only when it exits with STATUS; `not` only knows
 "non-zero"."""
