@@ -78,8 +78,30 @@ json::Value reportToJson(const MergeResult &R) {
   };
 }
 
+json::Value backendReportsToJson(ArrayRef<MergeResult> Results) {
+  json::Array Modules;
+  uint64_t Considered = 0, Folded = 0;
+  double Seconds = 0;
+  for (const MergeResult &R : Results) {
+    Modules.push_back(reportToJson(R));
+    Considered += R.Stats.Considered;
+    Folded += R.Stats.Folded;
+    Seconds += R.Times.TotalSeconds;
+  }
+  return json::Object{
+      {"schema", "lto-merge-functions-thinlto-report/1"},
+      {"modules", std::move(Modules)},
+      {"functions_considered", Considered},
+      {"functions_folded", Folded},
+      {"time_seconds", json::Object{{"total", Seconds}}},
+  };
+}
+
 Error writeJsonReport(const MergeResult &Result, StringRef Path) {
-  json::Value Report = reportToJson(Result);
+  return writeJsonFile(reportToJson(Result), Path);
+}
+
+Error writeJsonFile(const json::Value &Report, StringRef Path) {
   Error E = writeToOutput(Path, [&](raw_ostream &OS) -> Error {
     OS << formatv("{0:2}", Report) << "\n";
     return Error::success();

@@ -20,6 +20,14 @@ namespace lmf {
 /// The report as a JSON value; docs/report-schema.md describes it.
 llvm::json::Value reportToJson(const MergeResult &Result);
 
+/// The report of a ThinLTO link: one report per backend module, ordered by
+/// module identifier, and the totals over them.
+llvm::json::Value backendReportsToJson(llvm::ArrayRef<MergeResult> Results);
+
+/// Writes a JSON value to Path atomically (see writeJsonReport).
+llvm::Error writeJsonFile(const llvm::json::Value &Report,
+                          llvm::StringRef Path);
+
 /// Writes the report to Path atomically: a temporary file renamed into
 /// place, so a failed write never leaves a half-written report.
 llvm::Error writeJsonReport(const MergeResult &Result, llvm::StringRef Path);

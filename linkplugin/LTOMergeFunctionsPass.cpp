@@ -18,6 +18,7 @@
 
 #include "core/MergeModule.h"
 #include "core/MergeReport.h"
+#include "linkplugin/BackendResults.h"
 #include "linkplugin/PassOptionNames.h"
 #include "linkplugin/PluginState.h"
 #include "parallel/TBBTaskRunner.h"
@@ -85,6 +86,12 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
                              toString(Result.takeError()));
     return PreservedAnalyses::none();
   }
+  bool Folded = Result->Stats.Folded != 0;
+  if (InThinLTOBackend) {
+    recordBackendResult(std::move(*Result), PrintOpt, ReportOpt);
+    return Folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
+  }
+  recordRegularResult(*Result);
   if (PrintOpt) {
     printListing(*Result, outs());
     outs().flush();
@@ -93,8 +100,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     if (Error E = writeJsonReport(*Result, ReportOpt))
       M.getContext().emitError("lto-merge-functions: " +
                                toString(std::move(E)));
-  return Result->Stats.Folded ? PreservedAnalyses::none()
-                              : PreservedAnalyses::all();
+  return Folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
 } // namespace lmf

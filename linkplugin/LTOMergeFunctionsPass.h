@@ -13,12 +13,18 @@
 namespace lmf {
 
 /// Runs the merger on the whole module with options from the command line
-/// (`-lto-merge-functions-*`).
+/// (`-lto-merge-functions-*`). In a ThinLTO backend, the listing and the
+/// report wait for the end of the link (BackendResults.h).
 class LTOMergeFunctionsPass
     : public llvm::PassInfoMixin<LTOMergeFunctionsPass> {
 public:
+  explicit LTOMergeFunctionsPass(bool InThinLTOBackend = false)
+      : InThinLTOBackend(InThinLTOBackend) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static llvm::StringRef name() { return passopt::PassName; }
+
+private:
+  bool InThinLTOBackend;
 };
 
 } // namespace lmf

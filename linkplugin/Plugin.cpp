@@ -2,16 +2,22 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The plugin makes the pass available twice: by name, for
-// `opt -load-pass-plugin=... -passes=lto-merge-functions`, and at the
-// full-LTO "last" extension point, which runs after the LTO optimization
-// pipeline and before code generation. That is where a linker such as
-// `ld.lld --load-pass-plugin=...` runs it: the whole program is one module
-// and inlining is done, so what remains equal is what codegen would emit
-// twice.
+// The plugin makes the pass available three ways: by name, for
+// `opt -load-pass-plugin=... -passes=lto-merge-functions`; at the full-LTO
+// "last" extension point, which runs after the LTO optimization pipeline and
+// before code generation, where a linker such as `ld.lld
+// --load-pass-plugin=...` runs it on the one module of the whole program;
+// and at the end of every ThinLTO backend's optimization pipeline (the
+// optimizer-last extension point in its ThinLTO post-link phase), after
+// importing and inlining, before that backend's code generation. Either way
+// inlining is done, so what remains equal is what codegen would emit twice.
+// A ThinLTO backend's results wait for the end of the link
+// (BackendResults.cpp); lto_merge_functions_finish lets our ld.lld say when
+// that is.
 //
 //===----------------------------------------------------------------------===//
 
+#include "linkplugin/BackendResults.h"
 #include "linkplugin/LTOMergeFunctionsPass.h"
 #include "linkplugin/PluginState.h"
 
@@ -20,6 +26,7 @@
 #include "llvm/Plugins/PassPlugin.h"
 
 #include <atomic>
+#include <string>
 
 using namespace llvm;
 
@@ -32,6 +39,16 @@ void lmf::noteMergeRun() { ++RunCount; }
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT unsigned
 lto_merge_functions_run_count() {
   return RunCount.load();
+}
+
+extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
+lto_merge_functions_finish() {
+  static std::string Message;
+  if (Error E = lmf::flushBackendResults()) {
+    Message = toString(std::move(E));
+    return Message.c_str();
+  }
+  return nullptr;
 }
 
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
@@ -51,6 +68,12 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerFullLinkTimeOptimizationLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         MPM.addPass(lmf::LTOMergeFunctionsPass());
+      });
+  // Each ThinLTO backend, after importing and optimizing its module.
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel, ThinOrFullLTOPhase Phase) {
+        if (Phase == ThinOrFullLTOPhase::ThinLTOPostLink)
+          MPM.addPass(lmf::LTOMergeFunctionsPass(/*InThinLTOBackend=*/true));
       });
 }
 

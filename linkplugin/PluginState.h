@@ -5,8 +5,10 @@
 // Our ld.lld loads the plugin into its own process and, after the link, asks
 // how often the pass ran, to warn when there was nothing to merge; before the
 // link it asks which LLVM the plugin was built for, since a plugin built for
-// another LLVM fails in confusing ways. The answers are exported as C symbols
-// so the driver can find them with dlsym.
+// another LLVM fails in confusing ways; and when lld is done, it tells the
+// plugin to print and write what the ThinLTO backends merged
+// (BackendResults.h), so that it can report a failure like its own. These
+// are exported as C symbols so the driver can find them with dlsym.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,5 +21,8 @@ void noteMergeRun();
 
 extern "C" unsigned lto_merge_functions_run_count();
 extern "C" const char *lto_merge_functions_llvm_version();
+/// Flushes the ThinLTO backends' results; returns null, or an error message
+/// that stays valid until the next call.
+extern "C" const char *lto_merge_functions_finish();
 
 #endif

@@ -4,9 +4,10 @@
 //
 // This is LLD 22's ELF linker, run in process through lld::lldMain, with one
 // more feature: `--lto-merge-functions` merges identical functions in the
-// full-LTO module, by loading our pass plugin at the FullLinkTimeOptimization
-// Last extension point. Without our options it is stock ld.lld: the same
-// library code gets the same arguments and writes the same bytes.
+// full-LTO module and in every in-process ThinLTO backend's module, by
+// loading our pass plugin (Plugin.cpp says where it runs). Without our options
+// it is stock ld.lld: the same library code gets the same arguments and writes
+// the same bytes.
 //
 // What the driver does, in order:
 //  1. expand response files as lld would (ResponseFiles.cpp), since our
@@ -15,12 +16,10 @@
 //     (MergeRequest.cpp); bad values stop here, before anything is written.
 //     Our options are described in one table (LinkerOptions.cpp), and the
 //     command line is read the way lld reads it, with lld's own option
-//     table (LldCommandLine.cpp); ResponseFiles.cpp and ThinLTOInputs.cpp
-//     read it the same way;
+//     table (LldCommandLine.cpp); ResponseFiles.cpp reads it the same way;
 //  3. when merging is on: check that the report can be written
-//     (ReportPathCheck.cpp), load the plugin found next to this binary
-//     (MergePlugin.cpp), and warn about ThinLTO inputs, whose functions the
-//     pass never sees (ThinLTOInputs.cpp);
+//     (ReportPathCheck.cpp) and load the plugin found next to this binary
+//     (MergePlugin.cpp);
 //  4. translate our options into what stock ld.lld-22 understands
 //     (LldInvocation.cpp):
 //       --load-pass-plugin=<plugin>
@@ -29,9 +28,10 @@
 //       -mllvm -lto-merge-functions-print
 //     and run lld on the result (the plugin follows lld's --threads by
 //     itself, through llvm::parallel::strategy);
-//  5. after a successful link, ask the plugin whether its pass ran at all;
-//     if not, there was no regular-LTO module and we say so rather than
-//     leave the user believing functions were merged.
+//  5. after the link, have the plugin print and write what the ThinLTO
+//     backends merged, in module order (BackendResults.cpp), and ask it
+//     whether its pass ran at all; if not, there was no LTO module and we
+//     say so rather than leave the user believing functions were merged.
 //
 // Our warnings and errors look and behave like lld's (Diagnostics.cpp).
 // --help and --version are lld's answers followed by ours (HelpText.cpp).
@@ -48,7 +48,6 @@
 #include "linkplugin/driver/MergeRequest.h"
 #include "linkplugin/driver/ReportPathCheck.h"
 #include "linkplugin/driver/ResponseFiles.h"
-#include "linkplugin/driver/ThinLTOInputs.h"
 
 #include "lld/Common/Driver.h"
 #include "llvm/Support/FileSystem.h"
@@ -76,18 +75,6 @@ int runLld(const char *Argv0, ArrayRef<const char *> Args) {
   return R.retCode;
 }
 
-void warnAboutThinLTO(Diagnostics &Diag, ArrayRef<std::string> Thin) {
-  if (Thin.empty())
-    return;
-  std::string Names = "'" + Thin.front() + "'";
-  if (Thin.size() > 1)
-    Names += " and " + std::to_string(Thin.size() - 1) + " more";
-  Diag.warn(optionSpelling(LinkerOptionID::Merge) + ": ThinLTO input " + Names +
-            ": functions are merged only in the regular (full) LTO module; "
-            "ThinLTO modules are not merged (compile with -flto=full to "
-            "merge them)");
-}
-
 /// Step 3 to 5 of the file comment.
 int linkWithMerging(const MergeRequest &Req, const char *Argv0,
                     const std::string &PluginPath, Diagnostics &Diag) {
@@ -101,7 +88,11 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
     Diag.error(Plugin.takeError());
     return 1;
   }
-  warnAboutThinLTO(Diag, findThinLTOInputs(Req.LldArgs));
+  if (Req.DistributedThinLTO)
+    Diag.warn(optionSpelling(LinkerOptionID::Merge) +
+              ": ThinLTO backends distributed by --thinlto-distributor are "
+              "not merged (merging runs in the regular LTO module and in "
+              "in-process ThinLTO backends)");
   if (Diag.errorCount())
     return 1;
 
@@ -110,13 +101,19 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
   for (const std::string &A : Extra)
     Args.push_back(A.c_str());
   unsigned RunsBefore = Plugin->runCount();
-  if (int RC = runLld(Argv0, Args))
+  int RC = runLld(Argv0, Args);
+  // The ThinLTO backends' listing and report, in module order.
+  if (Error E = Plugin->finish()) {
+    Diag.error(std::move(E));
+    return RC ? RC : 1;
+  }
+  if (RC)
     return RC;
 
   if (Plugin->runCount() == RunsBefore) {
     Diag.warn(optionSpelling(LinkerOptionID::Merge) +
-              ": no regular (full) LTO module in this link, nothing to merge "
-              "(compile with -flto to merge)");
+              ": no LTO module in this link, nothing to merge (compile with "
+              "-flto or -flto=thin to merge)");
     if (Diag.errorCount()) {
       // --fatal-warnings: fail like lld does, without an output.
       sys::fs::remove(Req.OutputPath);

@@ -40,6 +40,7 @@ namespace lmf {
 
 static const char PluginName[] = "LTOMergeFunctions.so";
 static const char RunCountSymbol[] = "lto_merge_functions_run_count";
+static const char FinishSymbol[] = "lto_merge_functions_finish";
 static const char LLVMVersionSymbol[] = "lto_merge_functions_llvm_version";
 static const char PluginInfoSymbol[] = "llvmGetPassPluginInfo";
 
@@ -113,7 +114,21 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
                                  RunCountSymbol + ")");
   if (Error E = checkBuiltForThisLLVM(Lib, Path))
     return E;
-  return MergePlugin(Path, RunCount);
+  auto *Finish =
+      reinterpret_cast<const char *(*)()>(Lib.getAddressOfSymbol(FinishSymbol));
+  if (!Finish)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Path +
+                                 "' is an older lto-merge-functions plugin "
+                                 "(it has no " +
+                                 FinishSymbol + ")");
+  return MergePlugin(Path, RunCount, Finish);
+}
+
+Error MergePlugin::finish() const {
+  if (const char *Message = Finish())
+    return createStringError(inconvertibleErrorCode(), Message);
+  return Error::success();
 }
 
 } // namespace lmf

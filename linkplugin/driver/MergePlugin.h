@@ -24,13 +24,16 @@ public:
   const std::string &path() const { return Path; }
   /// How often the merge pass has run in this process.
   unsigned runCount() const { return RunCount(); }
+  /// Prints and writes what the ThinLTO backends merged, once lld is done.
+  llvm::Error finish() const;
 
 private:
-  MergePlugin(std::string Path, unsigned (*RunCount)())
-      : Path(std::move(Path)), RunCount(RunCount) {}
+  MergePlugin(std::string Path, unsigned (*RunCount)(), const char *(*Finish)())
+      : Path(std::move(Path)), RunCount(RunCount), Finish(Finish) {}
 
   std::string Path;
   unsigned (*RunCount)();
+  const char *(*Finish)();
 };
 
 } // namespace lmf

@@ -68,6 +68,8 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.NoWarnings = true;
   else if (Name == "o" && !Item.MissingValue)
     Req.OutputPath = Item.value().str();
+  else if (Name.rtrim('=') == "thinlto-distributor")
+    Req.DistributedThinLTO = !Item.value().empty();
 }
 
 class RequestParser {

@@ -33,6 +33,8 @@ struct MergeRequest {
   bool FatalWarnings = false;  // --[no-]fatal-warnings, cancelled by -w
   bool NoWarnings = false;     // --no-warnings, -w
   std::string OutputPath = "a.out";
+  /// --thinlto-distributor: ThinLTO backends run in other processes.
+  bool DistributedThinLTO = false;
 
   /// Every argument that is not ours, in order: what lld gets.
   std::vector<const char *> LldArgs;

@@ -218,4 +218,16 @@ TEST(MergeRequest, WarningSwitches) {
   EXPECT_FALSE(Req.FatalWarnings);
 }
 
+// --thinlto-distributor=<exe> says the ThinLTO backends run elsewhere; the
+// option stays lld's. lld knows only the joined form, as do we.
+TEST(MergeRequest, DistributedThinLTO) {
+  EXPECT_FALSE(parse({"a.o"}).DistributedThinLTO);
+  MergeRequest Joined = parse({"--thinlto-distributor=/bin/dist", "a.o"});
+  EXPECT_TRUE(Joined.DistributedThinLTO);
+  EXPECT_EQ(Joined.LldArgs.size(), 2u);
+  EXPECT_FALSE(
+      parse({"--thinlto-distributor", "/bin/dist"}).DistributedThinLTO);
+  EXPECT_FALSE(parse({"--thinlto-distributor="}).DistributedThinLTO);
+}
+
 } // namespace

@@ -1,0 +1,33 @@
+//===- BackendResults.h - What the ThinLTO backends merged ------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_LINKPLUGIN_BACKENDRESULTS_H
+#define LMF_LINKPLUGIN_BACKENDRESULTS_H
+
+#include "core/MergeResult.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace lmf {
+
+/// Keeps the result of one ThinLTO backend's merge until the link ends, with
+/// what to do with it then: print the listing (Print), write the report
+/// (ReportPath, unless empty). Safe to call from the backends' threads.
+void recordBackendResult(MergeResult Result, bool Print,
+                         llvm::StringRef ReportPath);
+
+/// Keeps a copy of the regular (full) LTO module's result, which the pass
+/// printed and reported itself: in a link that also has ThinLTO backends,
+/// the report written at the end covers it too.
+void recordRegularResult(const MergeResult &Result);
+
+/// Prints and writes what every recorded backend merged, ordered by module,
+/// then forgets the results. Does nothing when no backend recorded anything.
+llvm::Error flushBackendResults();
+
+} // namespace lmf
+
+#endif

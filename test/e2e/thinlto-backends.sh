@@ -1,0 +1,61 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# A template-heavy C++ program compiled with -flto=thin: each ThinLTO backend
+# merges its module, with our ld.lld and with stock ld.lld-22 and the plugin.
+# The program prints the same as without merging, .text shrinks, the linked
+# program, the listing and the report are the same for 1, 2 and 4 backend
+# jobs, and the report gathers the backends in module order.
+source "$(dirname "$0")/common.bash"
+SRC="$E2E_DIR/inputs/templates.cpp"
+
+"$CXX" -O2 -flto=thin -c "$SRC" -o t.o
+"$CXX" -O2 -flto=thin -c "$E2E_DIR/../../bench/example/shapes.cpp" \
+  -Dmain=shapes_main -o s.o
+run_ok "plain link" link_cxx plain t.o s.o
+for jobs in 1 2 4; do
+  run_ok "merging link, $jobs jobs" link_cxx "merged$jobs" t.o s.o \
+    -Wl,--thinlto-jobs=$jobs -Wl,--lto-merge-functions \
+    -Wl,--lto-merge-functions-report=report$jobs.json \
+    -Wl,--print-merged-functions
+  cp "$WORK/run.out" "listing$jobs.txt"
+  expect_no_grep "merging link, $jobs jobs" 'warning' "$WORK/run.err"
+done
+
+expect_eq "program output" "$(./plain)" "$(./merged1)"
+plain_text=$(text_size plain)
+merged_text=$(text_size merged1)
+note ".text: $plain_text bytes plain, $merged_text bytes merged (ThinLTO)"
+((merged_text < plain_text)) ||
+  fail ".text did not shrink: $plain_text -> $merged_text bytes"
+
+for jobs in 2 4; do
+  cmp -s merged1 "merged$jobs" || fail "output differs with $jobs jobs"
+  cmp -s listing1.txt "listing$jobs.txt" || fail "listing differs with $jobs jobs"
+done
+expect_grep "listing" '^  removing identical function _Z7enumSumI' listing1.txt
+
+python3 - report1.json report2.json report4.json <<'PY' || fail "reports"
+import json, sys
+def load(path):
+    r = json.load(open(path))
+    r.pop("time_seconds")
+    for m in r["modules"]:
+        m.pop("time_seconds"); m.pop("threads")
+    return r
+reports = [load(p) for p in sys.argv[1:]]
+assert all(r == reports[0] for r in reports), "reports differ across jobs"
+r = reports[0]
+assert r["schema"] == "lto-merge-functions-thinlto-report/1", r["schema"]
+names = [m["module"] for m in r["modules"]]
+assert names == sorted(names) and len(names) == 2, names
+assert r["functions_folded"] == sum(m["functions_folded"] for m in r["modules"])
+assert r["functions_folded"] >= 10, r["functions_folded"]
+print("-- %d functions folded in %d backends" % (r["functions_folded"], len(names)))
+PY
+
+# Stock ld.lld-22 with the plugin: the same folds, printed when lld ends.
+run_ok "stock link" "$CXX" -flto=thin -fuse-ld=lld --ld-path="$STOCK_LD" \
+  -Wl,--load-pass-plugin="$LMF_PLUGIN" -Wl,-mllvm,-load="$LMF_PLUGIN" \
+  -Wl,-mllvm,-lto-merge-functions-print t.o s.o -o stock
+cmp -s listing1.txt "$WORK/run.out" || fail "stock ld.lld lists other folds"
+cmp -s merged1 stock || fail "stock ld.lld + plugin links another program"
