@@ -4,7 +4,8 @@
 //
 // The driver needs to know what a command line says: which arguments are
 // ours and which are lld's options and their values (MergeRequest.cpp), and
-// which --rsp-quoting applies (ResponseFiles.cpp). Each needs lld's answer, not a guess: whether
+// which --rsp-quoting applies (ResponseFiles.cpp). Each needs lld's answer, not
+// a guess: whether
 // `-soname x` is one option or an option and an input, whether `-ofile` is
 // the output, that `-static` means `-Bstatic`. We get that answer from lld
 // itself, through the option table it parses with (ELFOptTable.h), and
