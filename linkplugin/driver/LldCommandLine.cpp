@@ -4,12 +4,11 @@
 //
 // The driver needs to know what a command line says: which arguments are
 // ours and which are lld's options and their values (MergeRequest.cpp), and
-// which --rsp-quoting applies (ResponseFiles.cpp). Each needs lld's answer, not
-// a guess: whether
-// `-soname x` is one option or an option and an input, whether `-ofile` is
-// the output, that `-static` means `-Bstatic`. We get that answer from lld
-// itself, through the option table it parses with (ELFOptTable.h), and
-// classify the command line once, into items:
+// which --rsp-quoting applies (ResponseFiles.cpp). Each needs lld's answer,
+// not a guess: whether `-soname x` is one option or an option and an input,
+// whether `-ofile` is the output, that `-static` means `-Bstatic`. We get
+// that answer from lld itself, through the option table it parses with
+// (ELFOptTable.h), and classify the command line once, into items:
 //
 //  * our options, recognised first wherever an option may start: lld's
 //    table would read `-lto-merge-functions` as `-l to-merge-functions`;
