@@ -6,7 +6,9 @@
 // `--print-icf-sections` so that people used to ICF read it at a glance and
 // tests can check it line by line. The JSON report is for tools: bench/
 // reads the phase times and fold counts from it. Its schema is documented in
-// docs/report-schema.md and versioned by its "schema" field.
+// docs/report-schema.md and versioned by its "schema" field. The report can
+// be read back (resultsFromJson): the backends of a distributed ThinLTO link
+// run in other processes, and their reports are all the linker receives.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,9 @@
 using namespace llvm;
 
 namespace lmf {
+
+static const char ModuleSchema[] = "lto-merge-functions-report/1";
+static const char ThinLTOSchema[] = "lto-merge-functions-thinlto-report/1";
 
 static json::Object groupToJson(const FoldGroup &G) {
   json::Array Members;
@@ -47,7 +52,7 @@ json::Value reportToJson(const MergeResult &R) {
                       ? double(S.PureBuckets) / double(S.MultiMemberBuckets)
                       : 1.0;
   return json::Object{
-      {"schema", "lto-merge-functions-report/1"},
+      {"schema", ModuleSchema},
       {"module", R.ModuleName},
       {"mode", R.Mode},
       {"threads", S.Threads},
@@ -89,12 +94,115 @@ json::Value backendReportsToJson(ArrayRef<MergeResult> Results) {
     Seconds += R.Times.TotalSeconds;
   }
   return json::Object{
-      {"schema", "lto-merge-functions-thinlto-report/1"},
+      {"schema", ThinLTOSchema},
       {"modules", std::move(Modules)},
       {"functions_considered", Considered},
       {"functions_folded", Folded},
       {"time_seconds", json::Object{{"total", Seconds}}},
   };
+}
+
+static bool fromJSON(const json::Value &V, FoldAction &Action, json::Path P) {
+  std::optional<StringRef> Name = V.getAsString();
+  for (FoldAction A : {FoldAction::Erased, FoldAction::Alias, FoldAction::Thunk,
+                       FoldAction::CallersRedirected})
+    if (Name && *Name == foldActionName(A)) {
+      Action = A;
+      return true;
+    }
+  P.report("expected a fold action");
+  return false;
+}
+
+static bool fromJSON(const json::Value &V, FoldedMember &M, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("name", M.Name) && O.map("action", M.Action);
+}
+
+static bool fromJSON(const json::Value &V, FoldGroup &G, json::Path P) {
+  json::ObjectMapper O(V, P);
+  std::optional<FoldAction> SurvivorAction;
+  if (!O || !O.map("round", G.Round) || !O.map("survivor", G.Survivor) ||
+      !O.map("body", G.Body) ||
+      !O.map("body_instructions", G.BodyInstructions) ||
+      !O.map("members", G.Members) || !O.map("survivor_action", SurvivorAction))
+    return false;
+  G.SurvivorForwarded = SurvivorAction.has_value();
+  G.SurvivorAction = SurvivorAction.value_or(FoldAction::Thunk);
+  return true;
+}
+
+static bool fromJSON(const json::Value &V, RefusedFold &F, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("function", F.Name) && O.map("survivor", F.Survivor) &&
+         O.map("reason", F.Reason);
+}
+
+static bool fromJSON(const json::Value &V, PhaseTimes &T, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("collect", T.CollectSeconds) &&
+         O.map("hash", T.HashSeconds) && O.map("resolve", T.ResolveSeconds) &&
+         O.map("apply", T.ApplySeconds) && O.map("verify", T.VerifySeconds) &&
+         O.map("total", T.TotalSeconds);
+}
+
+static bool mapStats(json::ObjectMapper &O, const json::Value &V, MergeStats &S,
+                     json::Path P) {
+  const json::Object *Obj = V.getAsObject();
+  const json::Object *Actions = Obj->getObject("folds_by_action");
+  const json::Object *Buckets = Obj->getObject("buckets");
+  if (!Actions || !Buckets) {
+    P.report("expected folds_by_action and buckets");
+    return false;
+  }
+  json::ObjectMapper A(*Obj->get("folds_by_action"),
+                       P.field("folds_by_action"));
+  json::ObjectMapper B(*Obj->get("buckets"), P.field("buckets"));
+  return O.map("threads", S.Threads) &&
+         O.map("functions_in_module", S.FunctionsInModule) &&
+         O.map("functions_considered", S.Considered) &&
+         O.map("functions_folded", S.Folded) && O.map("refused", S.Refused) &&
+         O.map("rounds", S.Rounds) &&
+         O.map("refinement_iterations", S.RefinementIterations) &&
+         O.map("folded_body_instructions", S.InstructionsRemoved) &&
+         A.map("erased", S.FoldedErased) && A.map("alias", S.FoldedAlias) &&
+         A.map("thunk", S.FoldedThunk) &&
+         A.map("callers-redirected", S.FoldedCallersRedirected) &&
+         B.map("multi_member", S.MultiMemberBuckets) &&
+         B.map("pure", S.PureBuckets) && B.map("collisions", S.Collisions);
+}
+
+static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
+  json::ObjectMapper O(V, P);
+  std::string Schema;
+  if (!O || !O.map("schema", Schema))
+    return false;
+  if (Schema != ModuleSchema) {
+    P.field("schema").report("expected lto-merge-functions-report/1");
+    return false;
+  }
+  return O.map("module", R.ModuleName) && O.map("mode", R.Mode) &&
+         mapStats(O, V, R.Stats, P) && O.map("time_seconds", R.Times) &&
+         O.map("groups", R.Groups) && O.map("refusals", R.Refusals);
+}
+
+Expected<std::vector<MergeResult>> resultsFromJson(const json::Value &Report) {
+  json::Path::Root Root("report");
+  std::vector<MergeResult> Results;
+  const json::Object *Obj = Report.getAsObject();
+  std::optional<StringRef> Schema =
+      Obj ? Obj->getString("schema") : std::nullopt;
+  bool Ok;
+  if (Schema && *Schema == ThinLTOSchema) {
+    json::ObjectMapper O(Report, Root);
+    Ok = O.map("modules", Results);
+  } else {
+    Results.emplace_back();
+    Ok = fromJSON(Report, Results.back(), Root);
+  }
+  if (!Ok)
+    return Root.getError();
+  return std::move(Results);
 }
 
 Error writeJsonReport(const MergeResult &Result, StringRef Path) {

@@ -24,6 +24,12 @@ llvm::json::Value reportToJson(const MergeResult &Result);
 /// module identifier, and the totals over them.
 llvm::json::Value backendReportsToJson(llvm::ArrayRef<MergeResult> Results);
 
+/// Reads back what reportToJson or backendReportsToJson wrote: the results
+/// of one module or of every module of a ThinLTO report. A distributed
+/// ThinLTO link gathers its remote backends' reports this way.
+llvm::Expected<std::vector<MergeResult>>
+resultsFromJson(const llvm::json::Value &Report);
+
 /// Writes a JSON value to Path atomically (see writeJsonReport).
 llvm::Error writeJsonFile(const llvm::json::Value &Report,
                           llvm::StringRef Path);

@@ -26,6 +26,8 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -101,6 +103,29 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
       M.getContext().emitError("lto-merge-functions: " +
                                toString(std::move(E)));
   return Folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+Error recordRemoteBackendReport(StringRef Path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+  if (!Text)
+    return createStringError(Text.getError(),
+                             "cannot read the remote backend's report '" +
+                                 Path + "': " + Text.getError().message());
+  Expected<json::Value> Report = json::parse((*Text)->getBuffer());
+  if (!Report)
+    return createStringError(inconvertibleErrorCode(),
+                             "remote backend's report '" + Path +
+                                 "': " + toString(Report.takeError()));
+  Expected<std::vector<MergeResult>> Results = resultsFromJson(*Report);
+  if (!Results)
+    return createStringError(inconvertibleErrorCode(),
+                             "remote backend's report '" + Path +
+                                 "': " + toString(Results.takeError()));
+  for (MergeResult &R : *Results) {
+    noteMergeRun();
+    recordBackendResult(std::move(R), PrintOpt, ReportOpt);
+  }
+  return Error::success();
 }
 
 } // namespace lmf

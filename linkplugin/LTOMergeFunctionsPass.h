@@ -9,6 +9,7 @@
 #include "linkplugin/PassOptionNames.h"
 
 #include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
 
 namespace lmf {
 
@@ -26,6 +27,11 @@ public:
 private:
   bool InThinLTOBackend;
 };
+
+/// Reads a remote ThinLTO backend's report file and records its results as
+/// an in-process backend's, to be printed and reported with the
+/// `-lto-merge-functions-*` options of this process.
+llvm::Error recordRemoteBackendReport(llvm::StringRef Path);
 
 } // namespace lmf
 

@@ -13,7 +13,8 @@
 // inlining is done, so what remains equal is what codegen would emit twice.
 // A ThinLTO backend's results wait for the end of the link
 // (BackendResults.cpp); lto_merge_functions_finish lets our ld.lld say when
-// that is.
+// that is. A remote (DTLTO) backend runs this plugin in another process;
+// lto_merge_functions_record_report brings its report into this one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,16 @@ extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
 lto_merge_functions_finish() {
   static std::string Message;
   if (Error E = lmf::flushBackendResults()) {
+    Message = toString(std::move(E));
+    return Message.c_str();
+  }
+  return nullptr;
+}
+
+extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
+lto_merge_functions_record_report(const char *Path) {
+  static std::string Message;
+  if (Error E = lmf::recordRemoteBackendReport(Path)) {
     Message = toString(std::move(E));
     return Message.c_str();
   }

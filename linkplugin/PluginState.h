@@ -7,8 +7,11 @@
 // link it asks which LLVM the plugin was built for, since a plugin built for
 // another LLVM fails in confusing ways; and when lld is done, it tells the
 // plugin to print and write what the ThinLTO backends merged
-// (BackendResults.h), so that it can report a failure like its own. These
-// are exported as C symbols so the driver can find them with dlsym.
+// (BackendResults.h), so that it can report a failure like its own. In a
+// distributed ThinLTO link it hands the plugin the reports the remote
+// backends wrote, to be printed and written with the others. These are
+// exported as C symbols so the driver can find them with dlsym; their names
+// below are the ones it looks up.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +20,13 @@
 
 namespace lmf {
 void noteMergeRun();
+
+namespace pluginsym {
+inline constexpr char RunCount[] = "lto_merge_functions_run_count";
+inline constexpr char LLVMVersion[] = "lto_merge_functions_llvm_version";
+inline constexpr char Finish[] = "lto_merge_functions_finish";
+inline constexpr char RecordReport[] = "lto_merge_functions_record_report";
+} // namespace pluginsym
 } // namespace lmf
 
 extern "C" unsigned lto_merge_functions_run_count();
@@ -24,5 +34,10 @@ extern "C" const char *lto_merge_functions_llvm_version();
 /// Flushes the ThinLTO backends' results; returns null, or an error message
 /// that stays valid until the next call.
 extern "C" const char *lto_merge_functions_finish();
+/// Records the results in a remote backend's report file (a ThinLTO report)
+/// as if an in-process backend had merged them: they are printed and
+/// written at the next finish. Returns null, or an error message that stays
+/// valid until the next call.
+extern "C" const char *lto_merge_functions_record_report(const char *Path);
 
 #endif

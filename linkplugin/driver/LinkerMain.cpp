@@ -4,10 +4,10 @@
 //
 // This is LLD 22's ELF linker, run in process through lld::lldMain, with one
 // more feature: `--lto-merge-functions` merges identical functions in the
-// full-LTO module and in every in-process ThinLTO backend's module, by
-// loading our pass plugin (Plugin.cpp says where it runs). Without our options
-// it is stock ld.lld: the same library code gets the same arguments and writes
-// the same bytes.
+// full-LTO module and in every ThinLTO backend's module, in process or
+// distributed (DTLTO), by loading our pass plugin (Plugin.cpp says where it
+// runs). Without our options it is stock ld.lld: the same library code gets the
+// same arguments and writes the same bytes.
 //
 // What the driver does, in order:
 //  1. expand response files as lld would (ResponseFiles.cpp), since our
@@ -28,8 +28,12 @@
 //       -mllvm -lto-merge-functions-print
 //     and run lld on the result (the plugin follows lld's --threads by
 //     itself, through llvm::parallel::strategy);
+//     With --thinlto-distributor, our distributor wrapper and remote
+//     backend stand in for the user's, so that distributed backends merge
+//     too (DistributedBackends.cpp);
 //  5. after the link, have the plugin print and write what the ThinLTO
-//     backends merged, in module order (BackendResults.cpp), and ask it
+//     backends merged, in process or distributed, in module order
+//     (BackendResults.cpp), and ask it
 //     whether its pass ran at all; if not, there was no LTO module and we
 //     say so rather than leave the user believing functions were merged.
 //
@@ -41,6 +45,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/Diagnostics.h"
+#include "linkplugin/driver/DistributedBackends.h"
 #include "linkplugin/driver/HelpText.h"
 #include "linkplugin/driver/LinkerOptions.h"
 #include "linkplugin/driver/LldInvocation.h"
@@ -50,6 +55,7 @@
 #include "linkplugin/driver/ResponseFiles.h"
 
 #include "lld/Common/Driver.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
@@ -75,9 +81,27 @@ int runLld(const char *Argv0, ArrayRef<const char *> Args) {
   return R.retCode;
 }
 
-/// Step 3 to 5 of the file comment.
+/// The DTLTO part of step 4: our distributor wrapper and remote backend
+/// stand in for the user's (DistributedBackends.cpp); ReportList is where
+/// the wrapper lists the backends' reports.
+Error addDistributionArguments(const MergeRequest &Req, const char *Self,
+                               std::vector<std::string> &Extra,
+                               SmallVectorImpl<char> &ReportList) {
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("lmf-dtlto-reports", "txt", ReportList))
+    return createStringError(EC,
+                             "cannot create a temporary file: " + EC.message());
+  std::vector<std::string> Dist =
+      lldDistributionArguments(Req, defaultDistributionPrograms(Self),
+                               StringRef(ReportList.data(), ReportList.size()));
+  Extra.insert(Extra.end(), Dist.begin(), Dist.end());
+  return Error::success();
+}
+
+/// Step 3 to 5 of the file comment. Self is our own argv[0].
 int linkWithMerging(const MergeRequest &Req, const char *Argv0,
-                    const std::string &PluginPath, Diagnostics &Diag) {
+                    const char *Self, const std::string &PluginPath,
+                    Diagnostics &Diag) {
   if (!Req.ReportPath.empty())
     if (Error E = checkReportPath(Req.ReportPath)) {
       Diag.error(std::move(E));
@@ -88,20 +112,30 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
     Diag.error(Plugin.takeError());
     return 1;
   }
-  if (Req.DistributedThinLTO)
-    Diag.warn(optionSpelling(LinkerOptionID::Merge) +
-              ": ThinLTO backends distributed by --thinlto-distributor are "
-              "not merged (merging runs in the regular LTO module and in "
-              "in-process ThinLTO backends)");
-  if (Diag.errorCount())
-    return 1;
 
+  bool Distributes = Req.Distribution.distributes();
   std::vector<std::string> Extra = lldMergeArguments(Req, Plugin->path());
-  std::vector<const char *> Args = Req.LldArgs;
+  SmallString<128> ReportList;
+  if (Distributes)
+    if (Error E = addDistributionArguments(Req, Self, Extra, ReportList)) {
+      Diag.error(std::move(E));
+      return 1;
+    }
+  std::vector<const char *> Args =
+      Distributes ? Req.LldArgsWithoutDistribution : Req.LldArgs;
   for (const std::string &A : Extra)
     Args.push_back(A.c_str());
   unsigned RunsBefore = Plugin->runCount();
   int RC = runLld(Argv0, Args);
+  if (Distributes) {
+    Error Gathered =
+        RC ? Error::success() : gatherRemoteReports(ReportList, *Plugin);
+    sys::fs::remove(ReportList);
+    if (Gathered) {
+      Diag.error(std::move(Gathered));
+      RC = RC ? RC : 1;
+    }
+  }
   // The ThinLTO backends' listing and report, in module order.
   if (Error E = Plugin->finish()) {
     Diag.error(std::move(E));
@@ -168,7 +202,7 @@ int main(int Argc, const char **Argv) {
 
   int RC;
   if (Req->Enabled) {
-    RC = linkWithMerging(*Req, Argv0, PluginPath, Diag);
+    RC = linkWithMerging(*Req, Argv0, Argv[0], PluginPath, Diag);
   } else {
     warnAboutIdleOptions(*Req, Diag);
     RC = Diag.errorCount() ? 1 : runLld(Argv0, Req->LldArgs);

@@ -3,10 +3,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The merger is a pass plugin, not part of this binary: the same .so serves
-// `opt`, stock ld.lld-22 and us. We look for it where both the build tree
-// and `cmake --install` put it, `../lib/LTOMergeFunctions.so` relative to
-// the directory of our own executable (resolved through /proc/self/exe, so
-// a symlink to the binary works too).
+// `opt`, stock ld.lld-22, our ld.lld and our DTLTO backend. We look for it
+// where both the build tree and `cmake --install` put it,
+// `../lib/LTOMergeFunctions.so` relative to the directory of our own executable
+// (resolved through /proc/self/exe, so a symlink to the binary works too).
 //
 // We load it ourselves, before lld starts, for three reasons:
 //  * lld parses `-mllvm` before it loads pass plugins, so the plugin's
@@ -28,6 +28,8 @@
 
 #include "linkplugin/driver/MergePlugin.h"
 
+#include "linkplugin/PluginState.h"
+
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Plugins/PassPlugin.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -39,9 +41,10 @@ using namespace llvm;
 namespace lmf {
 
 static const char PluginName[] = "LTOMergeFunctions.so";
-static const char RunCountSymbol[] = "lto_merge_functions_run_count";
-static const char FinishSymbol[] = "lto_merge_functions_finish";
-static const char LLVMVersionSymbol[] = "lto_merge_functions_llvm_version";
+static const char *const RunCountSymbol = pluginsym::RunCount;
+static const char *const FinishSymbol = pluginsym::Finish;
+static const char *const LLVMVersionSymbol = pluginsym::LLVMVersion;
+static const char *const RecordReportSymbol = pluginsym::RecordReport;
 static const char PluginInfoSymbol[] = "llvmGetPassPluginInfo";
 
 /// The plugin must speak this LLVM's pass-plugin API and be built against
@@ -94,8 +97,8 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
     return createStringError(
         inconvertibleErrorCode(),
         "cannot find the merge plugin '" + Path +
-            "': this ld.lld looks for ../lib/" + PluginName +
-            " relative to its own directory; build the LTOMergeFunctions "
+            "': our programs look for ../lib/" + PluginName +
+            " relative to their own directory; build the LTOMergeFunctions "
             "target, or reinstall (cmake --install installs both)");
   std::string Why;
   sys::DynamicLibrary Lib =
@@ -122,7 +125,27 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
                                  "' is an older lto-merge-functions plugin "
                                  "(it has no " +
                                  FinishSymbol + ")");
-  return MergePlugin(Path, RunCount, Finish);
+  auto *RecordReport = reinterpret_cast<const char *(*)(const char *)>(
+      Lib.getAddressOfSymbol(RecordReportSymbol));
+  if (!RecordReport)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Path +
+                                 "' is an older lto-merge-functions plugin "
+                                 "(it has no " +
+                                 RecordReportSymbol + ")");
+  return MergePlugin(Path, RunCount, Finish, RecordReport);
+}
+
+Error MergePlugin::recordReport(const std::string &ReportPath) const {
+  if (const char *Message = RecordReport(ReportPath.c_str()))
+    return createStringError(inconvertibleErrorCode(), Message);
+  return Error::success();
+}
+
+std::string siblingProgramPath(const char *Argv0, StringRef Name) {
+  SmallString<256> Path(sys::path::parent_path(mainExecutable(Argv0)));
+  sys::path::append(Path, Name);
+  return std::string(Path);
 }
 
 Error MergePlugin::finish() const {

@@ -6,6 +6,7 @@
 #ifndef LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
 #define LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
 
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -14,6 +15,9 @@ namespace lmf {
 
 /// `<directory of this executable>/../lib/LTOMergeFunctions.so`.
 std::string defaultPluginPath(const char *Argv0);
+
+/// `<directory of this executable>/<Name>`: the programs installed with us.
+std::string siblingProgramPath(const char *Argv0, llvm::StringRef Name);
 
 /// The plugin, loaded into this process for the rest of its life.
 class MergePlugin {
@@ -26,14 +30,20 @@ public:
   unsigned runCount() const { return RunCount(); }
   /// Prints and writes what the ThinLTO backends merged, once lld is done.
   llvm::Error finish() const;
+  /// Hands the plugin a remote (DTLTO) backend's report, to be printed and
+  /// written by finish() with the others.
+  llvm::Error recordReport(const std::string &ReportPath) const;
 
 private:
-  MergePlugin(std::string Path, unsigned (*RunCount)(), const char *(*Finish)())
-      : Path(std::move(Path)), RunCount(RunCount), Finish(Finish) {}
+  MergePlugin(std::string Path, unsigned (*RunCount)(), const char *(*Finish)(),
+              const char *(*RecordReport)(const char *))
+      : Path(std::move(Path)), RunCount(RunCount), Finish(Finish),
+        RecordReport(RecordReport) {}
 
   std::string Path;
   unsigned (*RunCount)();
   const char *(*Finish)();
+  const char *(*RecordReport)(const char *);
 };
 
 } // namespace lmf

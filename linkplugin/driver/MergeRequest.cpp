@@ -24,9 +24,11 @@
 //
 // A few of lld's own options are read but not removed: --help and
 // --version (we append our part of the answer), the warning switches (our
-// warnings obey them too) and -o (to remove an output we turned into an
-// error under --fatal-warnings). lld's table tells us every spelling of
-// them: `-V` is `-v`, `-w` is `--no-warnings`, `-ofile` is `-o file`.
+// warnings obey them too), -o (to remove an output we turned into an
+// error under --fatal-warnings) and the DTLTO options, which we replace
+// when merging (DistributedBackends.cpp) and leave alone otherwise. lld's table
+// tells us every spelling of them: `-V` is `-v`, `-w` is `--no-warnings`,
+// `-ofile` is `-o file`.
 //
 // Bad values are collected rather than reported one at a time, so that a
 // user fixes them all in one go; nothing is linked when any is found.
@@ -68,8 +70,23 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.NoWarnings = true;
   else if (Name == "o" && !Item.MissingValue)
     Req.OutputPath = Item.value().str();
-  else if (Name.rtrim('=') == "thinlto-distributor")
-    Req.DistributedThinLTO = !Item.value().empty();
+}
+
+/// Records lld's DTLTO options; returns whether Item is one.
+bool observeDistributionOption(const CommandLineItem &Item,
+                               DistributionOptions &Dist) {
+  if (Item.Kind != CommandLineItem::LldOption)
+    return false;
+  StringRef Name = Item.Name.rtrim('=');
+  if (Name == "thinlto-distributor")
+    Dist.Distributor = Item.value().str();
+  else if (Name == "thinlto-distributor-arg")
+    Dist.DistributorArgs.push_back(Item.value().str());
+  else if (Name == "thinlto-remote-compiler")
+    Dist.RemoteCompiler = Item.value().str();
+  else
+    return false;
+  return true;
 }
 
 class RequestParser {
@@ -159,6 +176,9 @@ Expected<MergeRequest> RequestParser::parse() {
       observeLldOption(Item, Req);
     ArrayRef<const char *> Own = CommandLine.arguments(Item);
     Req.LldArgs.insert(Req.LldArgs.end(), Own.begin(), Own.end());
+    if (!observeDistributionOption(Item, Req.Distribution))
+      Req.LldArgsWithoutDistribution.insert(
+          Req.LldArgsWithoutDistribution.end(), Own.begin(), Own.end());
   }
   if (Req.NoWarnings)
     Req.FatalWarnings = false;

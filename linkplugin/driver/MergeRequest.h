@@ -16,6 +16,20 @@
 
 namespace lmf {
 
+/// lld's options for distributed ThinLTO (DTLTO), which change meaning when
+/// we merge: the backends must then run our remote backend, and their
+/// reports come back through our distributor wrapper (DistributedBackends.h).
+struct DistributionOptions {
+  /// The last --thinlto-distributor=; empty: backends run in process.
+  std::string Distributor;
+  /// Every --thinlto-distributor-arg=, in order.
+  std::vector<std::string> DistributorArgs;
+  /// The last --thinlto-remote-compiler=; empty when not given.
+  std::string RemoteCompiler;
+
+  bool distributes() const { return !Distributor.empty(); }
+};
+
 /// What the command line asks of the merger, and what lld gets.
 struct MergeRequest {
   /// The last of --lto-merge-functions[=mode] / --no-lto-merge-functions.
@@ -33,11 +47,13 @@ struct MergeRequest {
   bool FatalWarnings = false;  // --[no-]fatal-warnings, cancelled by -w
   bool NoWarnings = false;     // --no-warnings, -w
   std::string OutputPath = "a.out";
-  /// --thinlto-distributor: ThinLTO backends run in other processes.
-  bool DistributedThinLTO = false;
+  DistributionOptions Distribution;
 
   /// Every argument that is not ours, in order: what lld gets.
   std::vector<const char *> LldArgs;
+  /// LldArgs without the DistributionOptions: what lld gets when we merge
+  /// and stand in for the distributor.
+  std::vector<const char *> LldArgsWithoutDistribution;
 };
 
 /// Splits Args (response files already expanded, without argv[0]) into our

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # lit configuration. The .ll tests at the top run opt-22 with our plugin
 # (%opt-merge) and check the output with FileCheck; the tests in driver/
-# run our ld.lld (%lld) and check what it says and writes.
+# run our ld.lld (%lld) and check what it says and writes; those in dtlto/
+# link with distributed ThinLTO backends.
 import os
 import re
 import sys
@@ -38,6 +39,18 @@ config.substitutions.append(("%opt", opt))
 config.substitutions.append(("%plugin", os.path.realpath(config.plugin)))
 config.substitutions.append(("%lld", os.path.join(config.binary_dir, "bin", "ld.lld")))
 config.substitutions.append(("%stock-lld", os.path.join(tools, "ld.lld")))
+# DTLTO: our remote backend and distributor wrapper, the test distributor
+# (runs every job in a sandbox, as a build farm would) and clang.
+bindir = os.path.join(config.binary_dir, "bin")
+config.substitutions.append(
+    ("%thinlto-backend", os.path.join(bindir, "lmf-thinlto-backend")))
+config.substitutions.append(
+    ("%thinlto-distribute", os.path.join(bindir, "lmf-thinlto-distribute")))
+config.substitutions.append(
+    ("%dtlto-distributor",
+     os.path.realpath(os.path.join(os.path.dirname(__file__), "..", "dtlto",
+                                   "local_distributor.py"))))
+config.substitutions.append(("%clang", os.path.join(tools, "clang")))
 config.substitutions.append(("%lmf-version", project_version()))
 config.substitutions.append(("%python", sys.executable))
 # FileCheck options for a command that must fail without crashing: none of

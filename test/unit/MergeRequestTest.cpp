@@ -218,16 +218,30 @@ TEST(MergeRequest, WarningSwitches) {
   EXPECT_FALSE(Req.FatalWarnings);
 }
 
-// --thinlto-distributor=<exe> says the ThinLTO backends run elsewhere; the
-// option stays lld's. lld knows only the joined form, as do we.
+// --thinlto-distributor=<exe> says the ThinLTO backends run elsewhere. The
+// DTLTO options stay lld's in LldArgs; LldArgsWithoutDistribution, what lld
+// gets when we merge, lacks exactly them. lld knows only the joined forms.
 TEST(MergeRequest, DistributedThinLTO) {
-  EXPECT_FALSE(parse({"a.o"}).DistributedThinLTO);
-  MergeRequest Joined = parse({"--thinlto-distributor=/bin/dist", "a.o"});
-  EXPECT_TRUE(Joined.DistributedThinLTO);
-  EXPECT_EQ(Joined.LldArgs.size(), 2u);
+  EXPECT_FALSE(parse({"a.o"}).Distribution.distributes());
+  MergeRequest Req = parse(
+      {"--thinlto-distributor=/bin/d0", "a.o", "--thinlto-distributor=/bin/d",
+       "--thinlto-distributor-arg=-j", "--thinlto-distributor-arg=4",
+       "--thinlto-remote-compiler=/farm/lmf-thinlto-backend",
+       "--thinlto-remote-compiler-arg=-O3", "b.o"});
+  EXPECT_TRUE(Req.Distribution.distributes());
+  EXPECT_EQ(Req.Distribution.Distributor, "/bin/d");
+  EXPECT_EQ(Req.Distribution.DistributorArgs,
+            (std::vector<std::string>{"-j", "4"}));
+  EXPECT_EQ(Req.Distribution.RemoteCompiler, "/farm/lmf-thinlto-backend");
+  EXPECT_EQ(Req.LldArgs.size(), 8u);
+  ASSERT_EQ(Req.LldArgsWithoutDistribution.size(), 3u);
+  EXPECT_STREQ(Req.LldArgsWithoutDistribution[0], "a.o");
+  EXPECT_STREQ(Req.LldArgsWithoutDistribution[1],
+               "--thinlto-remote-compiler-arg=-O3");
+  EXPECT_STREQ(Req.LldArgsWithoutDistribution[2], "b.o");
   EXPECT_FALSE(
-      parse({"--thinlto-distributor", "/bin/dist"}).DistributedThinLTO);
-  EXPECT_FALSE(parse({"--thinlto-distributor="}).DistributedThinLTO);
+      parse({"--thinlto-distributor", "/bin/dist"}).Distribution.distributes());
+  EXPECT_FALSE(parse({"--thinlto-distributor="}).Distribution.distributes());
 }
 
 } // namespace
