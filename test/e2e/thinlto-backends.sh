@@ -4,7 +4,8 @@
 # merges its module, with our ld.lld and with stock ld.lld-22 and the plugin.
 # The program prints the same as without merging, .text shrinks, the linked
 # program, the listing and the report are the same for 1, 2 and 4 backend
-# jobs, and the report gathers the backends in module order.
+# jobs, and the report gathers the backends in module order. Distributed
+# (DTLTO) backends give the same program, listing and report.
 source "$(dirname "$0")/common.bash"
 SRC="$E2E_DIR/inputs/templates.cpp"
 
@@ -59,3 +60,35 @@ run_ok "stock link" "$CXX" -flto=thin -fuse-ld=lld --ld-path="$STOCK_LD" \
   -Wl,-mllvm,-lto-merge-functions-print t.o s.o -o stock
 cmp -s listing1.txt "$WORK/run.out" || fail "stock ld.lld lists other folds"
 cmp -s merged1 stock || fail "stock ld.lld + plugin links another program"
+
+# Distributed ThinLTO (DTLTO): the backends run as jobs of a distributor,
+# each in a sandbox of its own as on a build farm, and merge as the
+# in-process backends did: the same program, listing and report.
+DISTRIBUTOR="$E2E_DIR/../dtlto/local_distributor.py"
+for jobs in 1 2; do
+  run_ok "distributed link, $jobs jobs" link_cxx "distributed$jobs" t.o s.o \
+    -Wl,--lto-merge-functions \
+    -Wl,--lto-merge-functions-report=distributed$jobs.json \
+    -Wl,--print-merged-functions \
+    -Wl,--thinlto-distributor="$(command -v python3)" \
+    -Wl,--thinlto-distributor-arg="$DISTRIBUTOR" \
+    -Wl,--thinlto-distributor-arg=-j$jobs
+  expect_no_grep "distributed link, $jobs jobs" 'warning|error' "$WORK/run.err"
+  cmp -s listing1.txt "$WORK/run.out" ||
+    fail "DTLTO listing differs from in-process ($jobs jobs)"
+  cmp -s merged1 "distributed$jobs" ||
+    fail "DTLTO output differs from in-process ($jobs jobs)"
+done
+expect_eq "DTLTO program output" "$(./plain)" "$(./distributed2)"
+python3 - report1.json distributed1.json distributed2.json <<'PY' || fail "DTLTO reports"
+import json, sys
+def load(path):
+    r = json.load(open(path))
+    r.pop("time_seconds")
+    for m in r["modules"]:
+        m.pop("time_seconds"); m.pop("threads")
+    return r
+reports = [load(p) for p in sys.argv[1:]]
+assert all(r == reports[0] for r in reports), "DTLTO reports differ from in-process"
+PY
+note "DTLTO: .text $(text_size distributed1) bytes, identical to in-process"
