@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Bad input never crashes the link and never leaves a partial output: for
 # truncated and corrupt bitcode, non-LTO inputs, invalid option values, an
-# unwritable report file and a plugin built for another LLVM, our ld.lld
-# (and stock ld.lld-22 or opt-22 with the plugin) either succeeds or exits
-# non-zero with an `error:` naming the problem, writes no output file, and
-# prints no crash report.
+# unwritable report file, a plugin built for another LLVM and distributed
+# ThinLTO jobs whose index or module arrives damaged, our ld.lld (and stock
+# ld.lld-22 or opt-22 with the plugin, and our DTLTO backend) either
+# succeeds or exits non-zero with an `error:` naming the problem, writes no
+# output file, and prints no crash report.
 #
 # Corrupt bitcode is judged against stock ld.lld-22: where LLVM's own reader
 # crashes on an input (an LLVM bug, not ours) the case is only counted.
@@ -200,6 +201,38 @@ for p in "${plugins[@]}"; do
     "$OPT" -load-pass-plugin="$so" -passes=lto-merge-functions prog.o -o o.bc
   expect_error "stock ld.lld-22 with plugin '$p'" "LTOMergeFunctions.so" out \
     link_stock out prog.o -Wl,--load-pass-plugin="$so"
+done
+
+note "distributed ThinLTO (DTLTO) backends given bad input"
+"$CC" -O2 -flto=thin -c prog.c -o thin.o
+DISTRIBUTOR="$SRC_ROOT/test/dtlto/local_distributor.py"
+# A distributor that damages what a job reads before running it, as a flaky
+# transfer to a build machine would: each job's summary index, or its
+# module (damaged.o, a copy lld has already read), cut to KEEP bytes or half.
+cat >damaging-distributor.py <<'PY'
+import json, subprocess, sys
+what, keep, distributor, jobs = sys.argv[1:5]
+for job in json.load(open(jobs))["jobs"]:
+    if what == "index":
+        path = [a.split("=", 1)[1] for a in job["args"]
+                if a.startswith("-fthinlto-index=")][0]
+    else:
+        path = job["args"][0]
+    data = open(path, "rb").read()
+    open(path, "wb").write(data[:len(data) // 2 if keep == "half" else int(keep)])
+sys.exit(subprocess.call([sys.executable, distributor, "--in-place", jobs]))
+PY
+for what in index module; do
+  for n in 0 16 half; do
+    cp thin.o damaged.o
+    expect_error "DTLTO job with its $what cut to $n bytes" 'lmf-thinlto-backend: error:' out \
+      "$CC" -flto=thin -fuse-ld=lld --ld-path="$LMF_LD" damaged.o -o out \
+      -Wl,--lto-merge-functions \
+      -Wl,--thinlto-distributor="$(command -v python3)" \
+      -Wl,--thinlto-distributor-arg="$WORK/damaging-distributor.py" \
+      -Wl,--thinlto-distributor-arg=$what -Wl,--thinlto-distributor-arg=$n \
+      -Wl,--thinlto-distributor-arg="$DISTRIBUTOR"
+  done
 done
 
 note "$checks checks"

@@ -16,15 +16,24 @@
 # Mutations add no undefined behaviour, except stored-value changes
 # (--semantic): a mutant whose plain build crashes or times out is dropped.
 #
+# --lto thin compiles with -flto=thin, so the merge runs in the ThinLTO
+# backend; --lto dtlto also distributes the backends (test/dtlto's
+# sandboxing distributor; the plain link's jobs run clang, the merging
+# links' run lmf-thinlto-backend). The mutants are given a summary again
+# (opt -module-summary) to stay ThinLTO modules; step 3 needs the whole
+# program in one module and runs only with --lto full.
+#
 # Usage: csmith-diff.sh [--programs N] [--mutants N] [--seed N|auto]
 #                       [--budget SECONDS] [--timeout SECONDS]
+#                       [--lto full|thin|dtlto]
 # A failing case is kept under $LMF_ARTIFACTS/csmith-<seed>-<variant>/
 # with a repro.sh; minimize it with reduce-case.sh.
 source "$(dirname "$0")/common.bash"
 
-PROGRAMS=10 MUTANTS=2 SEED="${LMF_FUZZ_SEED:-1}" BUDGET=0 TIMEOUT=10
+PROGRAMS=10 MUTANTS=2 SEED="${LMF_FUZZ_SEED:-1}" BUDGET=0 TIMEOUT=10 LTO=full
 while (($#)); do
   case "$1" in
+  --lto) LTO="$2"; shift 2 ;;
   --programs) PROGRAMS="$2"; shift 2 ;;
   --mutants) MUTANTS="$2"; shift 2 ;;
   --seed) SEED="$2"; shift 2 ;;
@@ -35,6 +44,19 @@ while (($#)); do
 done
 
 SEED="$(resolve_seed "$SEED")"
+# How objects are compiled, and what every link, plain or merging, adds.
+case "$LTO" in
+full) COMPILE_LTO=-flto LINK_ALL=() LINK_PLAIN=() ;;
+thin | dtlto)
+  COMPILE_LTO=-flto=thin LINK_ALL=(-flto=thin) LINK_PLAIN=()
+  if [[ $LTO == dtlto ]]; then
+    LINK_ALL+=(-Wl,--thinlto-distributor="$(command -v python3)"
+      -Wl,--thinlto-distributor-arg="$SRC_ROOT/test/dtlto/local_distributor.py")
+    LINK_PLAIN=(-Wl,--thinlto-remote-compiler="$LLVM_TOOLS/clang")
+  fi
+  ;;
+*) fail "--lto: expected full, thin or dtlto, not '$LTO'" ;;
+esac
 CSMITH="$(command -v csmith)" ||
   fail "csmith is not installed (Debian: csmith libcsmith-dev; .ci/install-deps installs them)"
 CSMITH_INC=/usr/include/csmith
@@ -64,7 +86,8 @@ check_variants() {
   shift 2
   variants=$((variants + 1))
   rm -f prog.* listing.* out.* link.*
-  if ! lmf_link prog.plain "$input" "$@" 2>link.plain; then
+  if ! lmf_link prog.plain "$input" "${LINK_ALL[@]}" "${LINK_PLAIN[@]}" "$@" \
+    2>link.plain; then
     discarded=$((discarded + 1))
     note "case $id: the plain link fails, dropped: $(head -n 2 link.plain)"
     return 0
@@ -79,7 +102,8 @@ check_variants() {
     local mode=--lto-merge-functions
     [[ $v == all ]] && mode=--lto-merge-functions=all
     rc=0
-    lmf_link "prog.$v" "$input" "$@" -Wl,$mode -Wl,--print-merged-functions \
+    lmf_link "prog.$v" "$input" "${LINK_ALL[@]}" "$@" -Wl,$mode \
+      -Wl,--print-merged-functions \
       >"listing.$v" 2>"link.$v" || rc=$?
     if ((rc != 0)); then
       write_repro "$input" "$@"
@@ -111,8 +135,8 @@ write_repro() {
     echo "# Links $input with and without merging and compares the outputs."
     echo 'set -u; cd "$(dirname "$0")"'
     echo "LD=\${LMF_LD:-$LMF_LD}"
-    echo "link() { $CC -flto -fuse-ld=lld --ld-path=\"\$LD\" $input $* \"\$@\"; }"
-    echo 'link -o plain && link -o safe -Wl,--lto-merge-functions && link -o all -Wl,--lto-merge-functions=all || exit 2'
+    echo "link() { $CC -flto ${LINK_ALL[*]} -fuse-ld=lld --ld-path=\"\$LD\" $input $* \"\$@\"; }"
+    echo "link -o plain ${LINK_PLAIN[*]} && link -o safe -Wl,--lto-merge-functions && link -o all -Wl,--lto-merge-functions=all || exit 2"
     echo 'a=$(timeout 30 ./plain; echo "status $?"); b=$(timeout 30 ./safe; echo "status $?"); c=$(timeout 30 ./all; echo "status $?")'
     echo 'echo "plain: $a"; echo "safe:  $b"; echo "all:   $c"'
     echo '[[ "$a" == "$b" && "$a" == "$c" ]]'
@@ -147,20 +171,25 @@ for ((i = 0; i < PROGRAMS; i++)); do
   : >mutants.log
 
   # 1. The program as generated.
-  "$CC" -O2 -flto -w -I"$CSMITH_INC" -c p.c -o p.o
+  "$CC" -O2 $COMPILE_LTO -w -I"$CSMITH_INC" -c p.c -o p.o
   check_variants "$seed-plain" p.o
   ((MUTANTS > 0)) || continue
 
   # 2. Mutants of the compiled program, before the LTO pipeline.
-  "$CC" -O2 -flto -fno-inline-functions -w -I"$CSMITH_INC" -c p.c -o pn.o
+  "$CC" -O2 $COMPILE_LTO -fno-inline-functions -w -I"$CSMITH_INC" -c p.c -o pn.o
   for ((m = 1; m <= MUTANTS; m++)); do
     mutate "$seed-pre$m" pn.o "pre$m.bc" $((seed * 1000 + m)) || continue
+    if [[ $LTO != full ]]; then
+      "$LLVM_TOOLS/opt" -module-summary "pre$m.bc" -o "pre$m.thin.bc" &&
+        mv "pre$m.thin.bc" "pre$m.bc"
+    fi
     extra=()
     ((m % 2 == 0)) && extra=(-Wl,--export-dynamic)
     check_variants "$seed-pre$m" "pre$m.bc" "${extra[@]}"
   done
 
   # 3. Mutants of the module the merger sees, relinked without the pipeline.
+  [[ $LTO == full ]] || continue
   lmf_link post.exe pn.o -Wl,--save-temps 2>/dev/null || continue
   for ((m = 1; m <= MUTANTS; m++)); do
     mutate "$seed-post$m" post.exe.0.4.opt.bc "post$m.bc" $((seed * 1000 + 500 + m)) || continue
@@ -170,7 +199,7 @@ for ((i = 0; i < PROGRAMS; i++)); do
   done
 done
 
-note "csmith: $programs programs (seeds $SEED..$((SEED + programs - 1))), $mutants mutants with $mutations mutated clones"
+note "csmith ($LTO LTO): $programs programs (seeds $SEED..$((SEED + programs - 1))), $mutants mutants with $mutations mutated clones"
 note "        $variants builds compared ($discarded dropped: plain build failed, crashed or timed out), $runs runs"
 note "        $folds_safe folds in safe mode, $folds_all in all mode, $(($(now) - start))s"
 ((failures == 0)) || fail "$failures csmith cases differ; see $LMF_ARTIFACTS"
