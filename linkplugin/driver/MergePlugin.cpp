@@ -80,6 +80,12 @@ static Error checkBuiltForThisLLVM(sys::DynamicLibrary &Lib,
   return Error::success();
 }
 
+/// An entry point that older plugins lack; null when missing.
+template <typename Fn>
+static Fn *newerEntryPoint(sys::DynamicLibrary &Lib, const char *Symbol) {
+  return reinterpret_cast<Fn *>(Lib.getAddressOfSymbol(Symbol));
+}
+
 static std::string mainExecutable(const char *Argv0) {
   static int Anchor;
   return sys::fs::getMainExecutable(Argv0, &Anchor);
@@ -117,22 +123,17 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
                                  RunCountSymbol + ")");
   if (Error E = checkBuiltForThisLLVM(Lib, Path))
     return E;
-  auto *Finish =
-      reinterpret_cast<const char *(*)()>(Lib.getAddressOfSymbol(FinishSymbol));
-  if (!Finish)
-    return createStringError(inconvertibleErrorCode(),
-                             "'" + Path +
-                                 "' is an older lto-merge-functions plugin "
-                                 "(it has no " +
-                                 FinishSymbol + ")");
-  auto *RecordReport = reinterpret_cast<const char *(*)(const char *)>(
-      Lib.getAddressOfSymbol(RecordReportSymbol));
-  if (!RecordReport)
-    return createStringError(inconvertibleErrorCode(),
-                             "'" + Path +
-                                 "' is an older lto-merge-functions plugin "
-                                 "(it has no " +
-                                 RecordReportSymbol + ")");
+  auto *Finish = newerEntryPoint<const char *()>(Lib, FinishSymbol);
+  auto *RecordReport =
+      newerEntryPoint<const char *(const char *)>(Lib, RecordReportSymbol);
+  for (const char *Missing : {Finish ? nullptr : FinishSymbol,
+                              RecordReport ? nullptr : RecordReportSymbol})
+    if (Missing)
+      return createStringError(inconvertibleErrorCode(),
+                               "'" + Path +
+                                   "' is an older lto-merge-functions plugin "
+                                   "(it has no " +
+                                   Missing + ")");
   return MergePlugin(Path, RunCount, Finish, RecordReport);
 }
 

@@ -35,14 +35,19 @@ for jobs in 2 4; do
 done
 expect_grep "listing" '^  removing identical function _Z7enumSumI' listing1.txt
 
-python3 - report1.json report2.json report4.json <<'PY' || fail "reports"
-import json, sys
+# load(path): a ThinLTO report without what may differ between runs.
+cat >reports.py <<'PY'
+import json
 def load(path):
     r = json.load(open(path))
     r.pop("time_seconds")
     for m in r["modules"]:
         m.pop("time_seconds"); m.pop("threads")
     return r
+PY
+python3 - report1.json report2.json report4.json <<'PY' || fail "reports"
+import sys
+from reports import load
 reports = [load(p) for p in sys.argv[1:]]
 assert all(r == reports[0] for r in reports), "reports differ across jobs"
 r = reports[0]
@@ -81,13 +86,8 @@ for jobs in 1 2; do
 done
 expect_eq "DTLTO program output" "$(./plain)" "$(./distributed2)"
 python3 - report1.json distributed1.json distributed2.json <<'PY' || fail "DTLTO reports"
-import json, sys
-def load(path):
-    r = json.load(open(path))
-    r.pop("time_seconds")
-    for m in r["modules"]:
-        m.pop("time_seconds"); m.pop("threads")
-    return r
+import sys
+from reports import load
 reports = [load(p) for p in sys.argv[1:]]
 assert all(r == reports[0] for r in reports), "DTLTO reports differ from in-process"
 PY
