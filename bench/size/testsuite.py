@@ -2,15 +2,21 @@
 """The LLVM test-suite's CTMark, as its users run it, once per configuration.
 
 For each configuration: configure the test-suite's CMake (its own cache file,
-``cmake/caches/O3.cmake`` by default) with full LTO and our linker, build
-with Ninja, and run the test-suite's lit, whose checks compare every
-program's output with its reference output. Then read the size of each
-test's executable, its link time and merge report.
+``cmake/caches/O3.cmake`` by default) with full LTO (or ThinLTO, ``--lto
+thin``) and our linker, build with Ninja, and run the test-suite's lit, whose
+checks compare every program's output with its reference output. Then read
+the size of each test's executable, its link time and merge report.
 
-One build directory serves all configurations: only the link flags change
-between them, so after the first configuration Ninja relinks and compiles
-nothing. The linker is called through ``ld-wrapper.sh``, which times each
-link and gives each merging link its own report file.
+One build directory per kind of LTO (``test-suite-build``, and
+``test-suite-build-thin``) serves all configurations: only the link flags
+change between them, so after the first configuration Ninja relinks and
+compiles nothing. The linker is called through ``ld-wrapper.sh``, which times
+each link and gives each merging link its own report file (for ThinLTO, one
+report over all backends).
+
+With ``--link-jobs N``, Ninja runs at most N links at a time (a job pool),
+and the first configuration's programs are linked once more when everything
+is compiled, so that no link time is measured beside compiles.
 """
 
 import json
@@ -18,7 +24,7 @@ import os
 import subprocess
 import sys
 
-from configs import wl
+from configs import lto_flag, wl
 from elfstats import elf_stats
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,18 +50,22 @@ def configure(args, config, build, env, log):
                          args.cmake_cache + ".cmake")
     if not os.path.exists(cache):
         raise TestSuiteError(f"no cache file {cache}")
-    ldflags = ["-flto=full", "-fuse-ld=lld", f"--ld-path={WRAPPER}"]
+    lto = lto_flag(args.lto)
+    ldflags = [lto, "-fuse-ld=lld", f"--ld-path={WRAPPER}"]
     ldflags += wl(config)
     cmd = ["cmake", "-G", "Ninja", "-S", args.test_suite, "-B", build,
            "-C", cache,
            "-DCMAKE_C_COMPILER=clang-22", "-DCMAKE_CXX_COMPILER=clang++-22",
            f"-DCMAKE_AR={TOOLS}/llvm-ar", f"-DCMAKE_RANLIB={TOOLS}/llvm-ranlib",
-           "-DCMAKE_C_FLAGS=-flto=full", "-DCMAKE_CXX_FLAGS=-flto=full",
+           f"-DCMAKE_C_FLAGS={lto}", f"-DCMAKE_CXX_FLAGS={lto}",
            "-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(ldflags),
            f"-DTEST_SUITE_SUBDIRS={args.subdirs}",
            f"-DTEST_SUITE_LIT={args.lit}",
            f"-DTEST_SUITE_LLVM_SIZE={TOOLS}/llvm-size",
            "-DTEST_SUITE_COLLECT_CODE_SIZE=ON"]
+    if args.link_jobs:
+        cmd += [f"-DCMAKE_JOB_POOLS=link={args.link_jobs}",
+                "-DCMAKE_JOB_POOL_LINK=link"]
     if _run(cmd, env, log):
         raise TestSuiteError(f"cmake failed for {config.name}; see {log}")
 
@@ -102,6 +112,31 @@ def measure_test(test, build, config):
     return rec
 
 
+def build_dir(args):
+    name = "test-suite-build" + ("" if args.lto == "full" else f"-{args.lto}")
+    return os.path.join(os.path.abspath(args.work), name)
+
+
+def linked_executables(build):
+    """The executables the wrapper timed (each has <exe>.link-seconds)."""
+    found = []
+    for root, _, files in os.walk(build):
+        found += [os.path.join(root, f[:-len(".link-seconds")])
+                  for f in files if f.endswith(".link-seconds")]
+    return sorted(found)
+
+
+def relink(build, args, env, log):
+    """Links every timed executable again (Ninja rebuilds what is missing),
+    now that nothing compiles beside the links."""
+    for exe in linked_executables(build):
+        for path in (exe, exe + ".link-seconds", exe + ".lmf-report.json"):
+            if os.path.exists(path):
+                os.remove(path)
+    if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
+        raise TestSuiteError(f"relink failed; see {log}")
+
+
 def run(args, configs):
     ts = os.path.abspath(args.test_suite)
     if not os.path.exists(os.path.join(ts, "CMakeLists.txt")) or \
@@ -109,16 +144,18 @@ def run(args, configs):
         raise TestSuiteError(f"{ts} is not an llvm-test-suite checkout with "
                              f"{args.subdirs}")
     args.test_suite = ts
-    build = os.path.join(os.path.abspath(args.work), "test-suite-build")
+    build = build_dir(args)
     os.makedirs(build, exist_ok=True)
     log = os.path.join(build, "lmf-bench.log")
     env = dict(os.environ, LMF_BENCH_LD=os.path.abspath(args.linker))
     programs = {}
-    for config in configs:
+    for i, config in enumerate(configs):
         print(f"test-suite: {config.name}", file=sys.stderr)
         configure(args, config, build, env, log)
         if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
             raise TestSuiteError(f"build failed for {config.name}; see {log}")
+        if i == 0 and args.link_jobs:
+            relink(build, args, env, log)
         for test in lit_results(args, build, config, env, log):
             rec = measure_test(test, build, config)
             entry = programs.setdefault(rec["program"], {
