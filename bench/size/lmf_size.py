@@ -204,7 +204,18 @@ def cmd_testsuite(args, argv):
         sys.exit(f"lmf_size: {e}")
     run = new_run(args.linker, configs, argv, args.lto)
     try:
-        run["programs"] = testsuite.run(args, configs)
+        if args.retime_only:
+            stored = load(args.retime_only)
+            if stored["configs"] != run["configs"] or \
+                    stored.get("lto", "full") != args.lto:
+                sys.exit(f"lmf_size: {args.retime_only} has configurations "
+                         f"{stored['configs']} ({stored.get('lto', 'full')}"
+                         f" LTO), not those asked for")
+            run = dict(stored, retimed=run["date"], retime_command=run["command"])
+            run["programs"] = testsuite.retime_run(args, configs,
+                                                   stored["programs"])
+        else:
+            run["programs"] = testsuite.run(args, configs)
     except testsuite.TestSuiteError as e:
         sys.exit(f"lmf_size: {e}")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -274,6 +285,13 @@ def parser():
     t.add_argument("--cmake-cache", default="O3",
                    help="cmake/caches/<NAME>.cmake of the test-suite")
     t.add_argument("--lit", default="/usr/lib/llvm-22/bin/lit")
+    t.add_argument("--repeat", type=int, default=0,
+                   help="time each link N more times after the builds, "
+                        "configurations alternating; the times are their "
+                        "medians (default 0: the build's own link)")
+    t.add_argument("--retime-only", dest="retime_only",
+                   help="take this run's JSON (same --work and --configs), "
+                        "only retime its links (--repeat) and write it again")
     t.add_argument("--link-jobs", type=int, default=0, dest="link_jobs",
                    help="at most N links at a time, and the first "
                         "configuration relinked after compiling, so that "

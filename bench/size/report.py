@@ -174,6 +174,9 @@ def markdown(run):
     if thin:
         lines.append(f"- LTO: {kind} (`-flto={run['lto']}` objects and "
                      f"links; every in-process backend runs the merger)")
+    if run.get("retimed"):
+        lines.append(f"- link times retimed {run['retimed']}, configurations "
+                     f"alternating: `{run['retime_command']}`")
     lines.append("")
     lines += change_table(run, "text_bytes", f"`.text` bytes (change against plain {kind})")
     lines += change_table(run, "file_bytes", f"File bytes (change against plain {kind})")

@@ -17,10 +17,21 @@ report over all backends).
 With ``--link-jobs N``, Ninja runs at most N links at a time (a job pool),
 and the first configuration's programs are linked once more when everything
 is compiled, so that no link time is measured beside compiles.
+
+The links in the builds come one configuration after another, so a change
+of the machine's load between configurations shows as a difference of link
+time. With ``--repeat N``, when every configuration is built and checked,
+each program's link is timed N more times, the configurations alternating
+(outside Ninja: the program's link command from ``ninja -t commands``, with
+the configuration's linker options, writing a scratch file); the link and
+merge times are then the medians of those links only, and the build's own
+link time stays in ``link_seconds_build``.
 """
 
 import json
 import os
+import shlex
+import statistics
 import subprocess
 import sys
 
@@ -137,6 +148,95 @@ def relink(build, args, env, log):
         raise TestSuiteError(f"relink failed; see {log}")
 
 
+def link_command(build, exe):
+    """The compiler-driver command that links exe (relative to build), as
+    Ninja would run it, without the test-suite's timeit prefix."""
+    rel = os.path.relpath(exe, build)
+    out = subprocess.run(["ninja", "-C", build, "-t", "commands", rel],
+                         capture_output=True, text=True).stdout.splitlines()
+    for part in (out[-1] if out else "").split(" && "):
+        argv = shlex.split(part)
+        if "-o" in argv and argv[argv.index("-o") + 1] == rel:
+            if argv and os.path.basename(argv[0]) == "timeit":
+                argv = argv[argv.index("--summary") + 2:]
+            return argv
+    raise TestSuiteError(f"no link command for {rel} in {build}")
+
+
+def retime(args, configs, build, env, programs):
+    """Times every program's link args.repeat more times, alternating the
+    configurations; replaces link_seconds and merge_seconds by the medians."""
+    scratch = os.path.join(build, "lmf-retime")
+    os.makedirs(scratch, exist_ok=True)
+    current = wl(configs[-1])   # the build is configured for the last one
+    for entry in programs.values():
+        exe = entry.pop("exe")
+        base = link_command(build, exe)
+        if current and current[0] not in base:
+            raise TestSuiteError(f"{exe} is not linked with {current[0]}: "
+                                 f"the build is not in configuration "
+                                 f"{configs[-1].name}")
+        at = base.index(current[0]) if current else None
+        for rec in entry["results"].values():
+            rec["link_seconds_build"] = rec.get("link_seconds")
+            rec["link_seconds_all"], rec["merge_seconds_all"] = [], []
+        for _ in range(args.repeat):
+            for config in configs:
+                argv = list(base)
+                if at is None:
+                    argv[1:1] = wl(config)
+                else:
+                    argv[at:at + 1] = wl(config)
+                out = os.path.join(scratch, f"{entry['program']}.{config.name}")
+                argv[argv.index("-o") + 1] = out
+                if subprocess.run(argv, cwd=build, env=env,
+                                  capture_output=True).returncode:
+                    raise TestSuiteError(f"relink failed: {' '.join(argv)}")
+                rec = entry["results"][config.name]
+                rec["link_seconds_all"].append(
+                    _read(out + ".link-seconds", lambda f: float(f.read())))
+                report = _read(out + ".lmf-report.json", json.load) \
+                    if config.ours else None
+                if report:
+                    rec["merge_seconds_all"].append(
+                        report["time_seconds"]["total"])
+        for config in configs:
+            # The scratch link must be the program the build measured.
+            out = os.path.join(scratch, f"{entry['program']}.{config.name}")
+            rec = entry["results"][config.name]
+            if elf_stats(out)["text_bytes"] != rec.get("text_bytes"):
+                raise TestSuiteError(f"{out}: .text differs from the build's "
+                                     f"{exe} in {config.name}")
+        for rec in entry["results"].values():
+            rec["link_seconds"] = statistics.median(rec["link_seconds_all"])
+            merges = rec["merge_seconds_all"]
+            rec["merge_seconds"] = statistics.median(merges) if merges else None
+        print(f"  retimed {entry['program']}", file=sys.stderr)
+
+
+def retime_run(args, configs, programs):
+    """--retime-only: retime the links of a stored run (its programs) in the
+    build directory that run left, configured for its last configuration."""
+    build = build_dir(args)
+    env = dict(os.environ, LMF_BENCH_LD=os.path.abspath(args.linker))
+    lit = _read(os.path.join(build, f"lit-{configs[0].name}.json"), json.load)
+    if not lit:
+        raise TestSuiteError(f"no lit results of {configs[0].name} in {build}")
+    exes = {}
+    for test in lit["tests"]:
+        exe = os.path.join(build, test["name"].split(" :: ", 1)[-1]
+                           [:-len(".test")])
+        exes[os.path.basename(exe)] = exe
+    by_name = {}
+    for entry in programs:
+        entry["exe"] = exes[entry["program"]]
+        by_name[entry["program"]] = entry
+    retime(args, configs, build, env, by_name)
+    for entry in programs:
+        entry.pop("exe", None)
+    return programs
+
+
 def run(args, configs):
     ts = os.path.abspath(args.test_suite)
     if not os.path.exists(os.path.join(ts, "CMakeLists.txt")) or \
@@ -159,8 +259,14 @@ def run(args, configs):
         for test in lit_results(args, build, config, env, log):
             rec = measure_test(test, build, config)
             entry = programs.setdefault(rec["program"], {
-                "program": rec["program"], "corpus": "ctmark", "results": {}})
+                "program": rec["program"], "corpus": "ctmark", "results": {},
+                "exe": os.path.join(build, test["name"].split(" :: ", 1)[-1]
+                                    [:-len(".test")])})
             entry["results"][config.name] = rec
             print(f"  {rec['program']:24} .text {rec.get('text_bytes')} "
                   f"lit {rec['lit']}", file=sys.stderr)
+    if args.repeat > 0:
+        retime(args, configs, build, env, programs)
+    for entry in programs.values():
+        entry.pop("exe", None)
     return [programs[k] for k in sorted(programs)]
