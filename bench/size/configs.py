@@ -2,10 +2,16 @@
 """The link configurations the size harness compares.
 
 Every configuration links with the same linker (ours, ``build/bin/ld.lld``;
-without our options it is stock LLD 22) and the same full-LTO objects; only
+without our options it is stock LLD 22) and the same LTO objects; only
 the options below differ. ``plain`` is the reference every change is
 measured against. The combined configurations pair our mode with the ICF
 mode of the same strength.
+
+The objects are full LTO (``-flto=full``, the default) or ThinLTO
+(``--lto thin``: ``-flto=thin``); the options are the same for both. In a
+ThinLTO link every in-process backend runs our pass on its module, and
+``mergefunc`` (``-mllvm -enable-merge-functions``) runs LLVM's
+MergeFunctions in every backend too.
 """
 
 from dataclasses import dataclass, field
@@ -34,6 +40,18 @@ CONFIGS = (
 )
 
 BY_NAME = {c.name: c for c in CONFIGS}
+
+# The kinds of LTO the harness builds: name -> what the run's Markdown
+# calls it. The objects and the link both get -flto=<name>.
+LTO_KINDS = {"full": "full LTO", "thin": "ThinLTO"}
+
+
+def lto_flag(kind):
+    """The compiler-driver flag of an LTO kind ("full" or "thin")."""
+    if kind not in LTO_KINDS:
+        raise ValueError(f"unknown LTO kind '{kind}'; known: "
+                         f"{', '.join(LTO_KINDS)}")
+    return f"-flto={kind}"
 
 
 def select(names):

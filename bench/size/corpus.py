@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The programs the size harness links, and how their bitcode is built.
 
-A program is full-LTO bitcode objects, the rest of its link line, and a smoke
-command whose output must not change. Three corpora:
+A program is LTO bitcode objects (full LTO, or ThinLTO with ``lto="thin"``),
+the rest of its link line, and a smoke command whose output must not change.
+Three corpora:
 
 - ``generated``: a program written by ``bench/corpus/gen_templates.py``,
   sized by ``--gen-groups``, with its expected output;
@@ -13,9 +14,9 @@ command whose output must not change. Three corpora:
   against nlohmann-json, Eigen, fmt and Boost from Debian, each with an
   ``.expected`` output file.
 
-Objects are compiled once into the work directory and reused while their
-source and flags are unchanged (a ``.cmd`` file beside each object records
-the command).
+Objects are compiled once into the work directory (``obj/`` for full LTO,
+``obj-thin/`` for ThinLTO) and reused while their source and flags are
+unchanged (a ``.cmd`` file beside each object records the command).
 """
 
 import os
@@ -25,11 +26,13 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from configs import lto_flag
+
 BENCH = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS_DIR = os.path.join(BENCH, "corpus")
 GTEST_SRC = "/usr/src/googletest"
 CXX = "clang++-22"
-CXXFLAGS = ["-std=c++17", "-O2", "-flto=full"]
+CXXFLAGS = ["-std=c++17", "-O2"]   # then -flto=<kind>, then the unit's own
 
 # Test runners print their own run time, and gmock prints pointers, which
 # address-space randomization changes from run to run: neither is output that
@@ -47,6 +50,7 @@ class Program:
     smoke: list = field(default_factory=list)   # "{exe}" is the binary
     expected: str = None                        # None: plain link's output
     normalize: list = field(default_factory=list)  # (regex, replacement)
+    lto: str = "full"                           # "full" or "thin"
 
 
 class CorpusError(Exception):
@@ -58,10 +62,12 @@ class Unit:
     source: str
     obj: str
     flags: list
+    lto: str = "full"
 
 
 def _compile(unit):
-    cmd = [CXX] + CXXFLAGS + unit.flags + ["-c", unit.source, "-o", unit.obj]
+    cmd = [CXX] + CXXFLAGS + [lto_flag(unit.lto)] + unit.flags + \
+        ["-c", unit.source, "-o", unit.obj]
     cmd_file = unit.obj + ".cmd"
     text = " ".join(cmd)
     if (os.path.exists(unit.obj) and os.path.exists(cmd_file)
@@ -89,7 +95,12 @@ def compile_units(units, jobs):
         raise CorpusError("compilation failed:\n" + errors[0])
 
 
-def generated(work, groups, units, jobs):
+def objroot(work, lto):
+    """Where a kind of LTO keeps its objects."""
+    return os.path.join(work, "obj" if lto == "full" else f"obj-{lto}")
+
+
+def generated(work, groups, units, jobs, lto="full"):
     src = os.path.join(work, "src", f"generated-{groups}")
     script = os.path.join(CORPUS_DIR, "gen_templates.py")
     proc = subprocess.run([sys.executable, script, "--groups", str(groups),
@@ -98,17 +109,17 @@ def generated(work, groups, units, jobs):
     if proc.returncode:
         raise CorpusError(f"{script} failed: {proc.stderr}")
     sources = proc.stdout.split()
-    objdir = os.path.join(work, "obj", f"generated-{groups}")
-    cus = [Unit(os.path.join(src, s), os.path.join(objdir, s + ".o"), [])
+    objdir = os.path.join(objroot(work, lto), f"generated-{groups}")
+    cus = [Unit(os.path.join(src, s), os.path.join(objdir, s + ".o"), [], lto)
            for s in sources]
     compile_units(cus, jobs)
     with open(os.path.join(src, "expected.txt")) as f:
         expected = f.read()
     return [Program(f"generated-{groups}", "generated", [u.obj for u in cus],
-                    smoke=["{exe}"], expected=expected)]
+                    smoke=["{exe}"], expected=expected, lto=lto)]
 
 
-def _gtest_units(objdir):
+def _gtest_units(objdir, lto):
     gt = os.path.join(GTEST_SRC, "googletest")
     gm = os.path.join(GTEST_SRC, "googlemock")
     inc = ["-I" + os.path.join(gt, "include"), "-I" + gt,
@@ -126,14 +137,14 @@ def _gtest_units(objdir):
             gt, "samples", f"sample{i}_unittest.cc")
     for i in (1, 2, 4):
         names[f"sample{i}"] = os.path.join(gt, "samples", f"sample{i}.cc")
-    return {n: Unit(s, os.path.join(objdir, n + ".o"), inc)
+    return {n: Unit(s, os.path.join(objdir, n + ".o"), inc, lto)
             for n, s in names.items()}
 
 
-def googletest(work, jobs):
+def googletest(work, jobs, lto="full"):
     if not os.path.isdir(GTEST_SRC):
         raise CorpusError(f"{GTEST_SRC} is missing: apt-get install googletest")
-    u = _gtest_units(os.path.join(work, "obj", "googletest"))
+    u = _gtest_units(os.path.join(objroot(work, lto), "googletest"), lto)
     compile_units(list(u.values()), jobs)
     run = ["{exe}", "--gtest_brief=1"]
     norm = [TIMINGS, POINTERS]
@@ -144,21 +155,21 @@ def googletest(work, jobs):
         Program("gmock_all_test", "googletest",
                 [u["gmock_all_test"].obj, u["gmock-all"].obj,
                  u["gtest-all"].obj],
-                ["-pthread"], run, None, norm),
+                ["-pthread"], run, None, norm, lto),
         Program("gtest_unittest", "googletest",
                 [u["gtest_unittest"].obj, u["gtest-all"].obj,
-                 u["gtest_main"].obj], ["-pthread"], run, None, norm),
+                 u["gtest_main"].obj], ["-pthread"], run, None, norm, lto),
         Program("gtest_samples", "googletest",
                 samples + [u["gtest-all"].obj, u["gtest_main"].obj],
-                ["-pthread"], run, None, norm),
+                ["-pthread"], run, None, norm, lto),
     ]
 
 
-def headeronly(work, jobs):
+def headeronly(work, jobs, lto="full"):
     """One program per bench/corpus/headeronly/*.cpp (one unit each, or
     several named <program>.<part>.cpp)."""
     srcdir = os.path.join(CORPUS_DIR, "headeronly")
-    objdir = os.path.join(work, "obj", "headeronly")
+    objdir = os.path.join(objroot(work, lto), "headeronly")
     flags = ["-I/usr/include/eigen3", "-DFMT_HEADER_ONLY",
              "-Wno-deprecated-declarations"]
     programs, units = {}, []
@@ -167,7 +178,7 @@ def headeronly(work, jobs):
             continue
         prog = name.split(".")[0]
         unit = Unit(os.path.join(srcdir, name),
-                    os.path.join(objdir, name + ".o"), flags)
+                    os.path.join(objdir, name + ".o"), flags, lto)
         units.append(unit)
         programs.setdefault(prog, []).append(unit.obj)
     compile_units(units, jobs)
@@ -179,15 +190,17 @@ def headeronly(work, jobs):
         with open(expected_file) as f:
             expected = f.read()
         result.append(Program(prog, "headeronly", objs, [], ["{exe}"],
-                              expected))
+                              expected, lto=lto))
     return result
 
 
 CORPORA = ("generated", "googletest", "headeronly")
 
 
-def build(names, work, jobs=2, gen_groups=48, gen_units=4):
-    """The programs of the named corpora (a list of CORPORA members)."""
+def build(names, work, jobs=2, gen_groups=48, gen_units=4, lto="full"):
+    """The programs of the named corpora (a list of CORPORA members), built
+    for one kind of LTO ("full" or "thin")."""
+    lto_flag(lto)   # raises ValueError on an unknown kind
     programs = []
     for name in names:
         if name not in CORPORA:
@@ -195,11 +208,11 @@ def build(names, work, jobs=2, gen_groups=48, gen_units=4):
                               f"{', '.join(CORPORA)}")
         print(f"corpus {name}", file=sys.stderr)
         if name == "generated":
-            programs += generated(work, gen_groups, gen_units, jobs)
+            programs += generated(work, gen_groups, gen_units, jobs, lto)
         elif name == "googletest":
-            programs += googletest(work, jobs)
+            programs += googletest(work, jobs, lto)
         else:
-            programs += headeronly(work, jobs)
+            programs += headeronly(work, jobs, lto)
     return programs
 
 

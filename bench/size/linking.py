@@ -6,7 +6,8 @@ our merger ran, runs the smoke command and returns one JSON-ready record:
 
     program, corpus, config, text_bytes, file_bytes, function_symbols,
     function_addresses, link_seconds (median), link_seconds_all,
-    merge_seconds (median of the reports' time_seconds.total, or null),
+    merge_seconds (median of the reports' time_seconds.total, or null; in
+    a ThinLTO link the total over the backends, which run in parallel),
     merge_seconds_all, functions_folded, smoke_exit, smoke_output
     (normalized), error (or null)
 
@@ -21,7 +22,7 @@ import statistics
 import subprocess
 import time
 
-from configs import wl
+from configs import lto_flag, wl
 from corpus import normalize
 from elfstats import elf_stats
 
@@ -29,7 +30,8 @@ CXX = "clang++-22"
 
 
 def link_command(program, config, linker, exe, report, threads):
-    cmd = [CXX, "-O2", "-flto=full", "-fuse-ld=lld", f"--ld-path={linker}"]
+    cmd = [CXX, "-O2", lto_flag(program.lto), "-fuse-ld=lld",
+           f"--ld-path={linker}"]
     cmd += program.objects + program.link_args + wl(config, report)
     if threads:
         cmd.append(f"-Wl,--threads={threads}")

@@ -64,8 +64,8 @@ def revision():
     return head + ("+dirty" if git("status", "--porcelain") else "")
 
 
-def new_run(linker, configs, argv):
-    return {"schema": "lmf-size/1", "revision": revision(),
+def new_run(linker, configs, argv, lto="full"):
+    return {"schema": "lmf-size/1", "lto": lto, "revision": revision(),
             "date": datetime.datetime.now().isoformat(timespec="seconds"),
             "machine": machine(),
             "command": " ".join(shlex.quote(a) for a in argv),
@@ -103,7 +103,7 @@ def cmd_run(args, argv):
     try:
         configs = cfgs.select(args.configs)
         programs = corpus.build(args.corpus.split(","), args.work, args.jobs,
-                                args.gen_groups, args.gen_units)
+                                args.gen_groups, args.gen_units, args.lto)
     except (ValueError, corpus.CorpusError) as e:
         sys.exit(f"lmf_size: {e}")
     if args.programs:
@@ -111,8 +111,9 @@ def cmd_run(args, argv):
         programs = [p for p in programs if p.name in wanted]
         if not programs:
             sys.exit(f"lmf_size: no program named {args.programs}")
-    run = new_run(args.linker, configs, argv)
-    bindir = os.path.join(args.work, "bin")
+    run = new_run(args.linker, configs, argv, args.lto)
+    bindir = os.path.join(args.work,
+                          "bin" if args.lto == "full" else f"bin-{args.lto}")
     for program in programs:
         entry = {"program": program.name, "corpus": program.corpus,
                  "results": {}}
@@ -143,7 +144,8 @@ def cmd_run(args, argv):
                     linking.add_timing(r, seconds, rep)
         run["programs"].append(entry)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    for path in write_outputs(run, args.out, f"size-{stamp}"):
+    stem = "size" if args.lto == "full" else f"size-{args.lto}"
+    for path in write_outputs(run, args.out, f"{stem}-{stamp}"):
         print(path)
     failed = [f"{p['program']} [{c}]: {r['verdict']}"
               for p in run["programs"] for c, r in p["results"].items()
@@ -200,13 +202,25 @@ def cmd_testsuite(args, argv):
         configs = cfgs.select(args.configs)
     except ValueError as e:
         sys.exit(f"lmf_size: {e}")
-    run = new_run(args.linker, configs, argv)
+    run = new_run(args.linker, configs, argv, args.lto)
     try:
-        run["programs"] = testsuite.run(args, configs)
+        if args.retime_only:
+            stored = load(args.retime_only)
+            if stored["configs"] != run["configs"] or \
+                    stored.get("lto", "full") != args.lto:
+                sys.exit(f"lmf_size: {args.retime_only} has configurations "
+                         f"{stored['configs']} ({stored.get('lto', 'full')}"
+                         f" LTO), not those asked for")
+            run = dict(stored, retimed=run["date"], retime_command=run["command"])
+            run["programs"] = testsuite.retime_run(args, configs,
+                                                   stored["programs"])
+        else:
+            run["programs"] = testsuite.run(args, configs)
     except testsuite.TestSuiteError as e:
         sys.exit(f"lmf_size: {e}")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    for path in write_outputs(run, args.out, f"ctmark-{stamp}"):
+    stem = "ctmark" if args.lto == "full" else f"ctmark-{args.lto}"
+    for path in write_outputs(run, args.out, f"{stem}-{stamp}"):
         print(path)
     if args.baseline:
         return report_regressions(load(args.baseline), run, args.threshold)
@@ -232,6 +246,9 @@ def parser():
         s.add_argument("--baseline", help="compare with this run's JSON")
         s.add_argument("--threshold", type=float, default=0.5,
                        help=".text growth in percent that is a regression")
+        s.add_argument("--lto", default="full", choices=list(cfgs.LTO_KINDS),
+                       help="full LTO (-flto=full, default) or ThinLTO "
+                            "(-flto=thin) objects and links")
 
     r = sub.add_parser("run", help="link the corpus in every configuration")
     common(r)
@@ -268,6 +285,18 @@ def parser():
     t.add_argument("--cmake-cache", default="O3",
                    help="cmake/caches/<NAME>.cmake of the test-suite")
     t.add_argument("--lit", default="/usr/lib/llvm-22/bin/lit")
+    t.add_argument("--repeat", type=int, default=0,
+                   help="time each link N more times after the builds, "
+                        "configurations alternating; the times are their "
+                        "medians (default 0: the build's own link)")
+    t.add_argument("--retime-only", dest="retime_only",
+                   help="take this run's JSON (same --work and --configs), "
+                        "only retime its links (--repeat) and write it again")
+    t.add_argument("--link-jobs", type=int, default=0, dest="link_jobs",
+                   help="at most N links at a time, and the first "
+                        "configuration relinked after compiling, so that "
+                        "link times are not measured beside compiles "
+                        "(default: Ninja's --jobs for all)")
     t.set_defaults(func=cmd_testsuite)
     return p
 

@@ -6,6 +6,8 @@ grew by more than ``threshold`` percent over the baseline, or its smoke
 output is not the expected one, or differs from the baseline's (compared by
 hash). Programs or configurations missing from the current run are reported
 too, as regressions: a harness that silently measures less is not green.
+Runs of different kinds of LTO (full LTO and ThinLTO) are not compared at
+all: that is one problem, named.
 """
 
 
@@ -16,6 +18,10 @@ def _index(run):
 
 def compare(baseline, current, threshold_pct):
     """Returns a list of human-readable problems (empty: no regression)."""
+    kinds = baseline.get("lto", "full"), current.get("lto", "full")
+    if kinds[0] != kinds[1]:
+        return [f"the baseline is a {kinds[0]} LTO run, the current run "
+                f"{kinds[1]} LTO: compare runs of the same kind"]
     problems = []
     base, cur = _index(baseline), _index(current)
     for (program, config), b in sorted(base.items()):

@@ -2,10 +2,13 @@
 """Turn one size-harness run (its JSON) into a Markdown report and a chart.
 
 The Markdown has one table per measure, programs as rows and configurations
-as columns, each cell the change against plain full LTO, and a last row with
-the geometric mean of the ratios; then link and merge-phase times, smoke
+as columns, each cell the change against the plain link of the run's kind of
+LTO (full LTO, or ThinLTO for a run with ``"lto": "thin"``), and a last row
+with the geometric mean of the ratios; then link and merge-phase times, smoke
 verdicts, and the issue's targets per program (ours-safe ``.text`` at most
-MergeFunctions'; the gap from ours to ``--icf=all``).
+MergeFunctions'; the gap from ours to ``--icf=all``; for ThinLTO, ours +
+``--icf=safe`` at most ``--icf=safe`` and the link time with merging against
+the link without).
 
 The chart (SVG and PNG, with gnuplot) shows the ``.text`` change of every
 configuration for every program.
@@ -15,6 +18,14 @@ import math
 import os
 import shutil
 import subprocess
+
+from configs import LTO_KINDS
+
+
+def lto_kind(run):
+    """What the run's plain link is called: "full LTO" or "ThinLTO" (runs
+    written before the key existed are full LTO)."""
+    return LTO_KINDS[run.get("lto", "full")]
 
 
 def geomean(values):
@@ -61,8 +72,11 @@ def row(cells):
 
 def time_table(run):
     configs = run["configs"]
-    lines = ["### Link wall time, median seconds (merge phase from the report)",
-             "", "| program | " + " | ".join(configs) + " |",
+    title = "### Link wall time, median seconds (merge phase from the report)"
+    if run.get("lto", "full") != "full":
+        title = ("### Link wall time, median seconds (merge phase from the "
+                 "report: the sum over the backends)")
+    lines = [title, "", "| program | " + " | ".join(configs) + " |",
              "|---|" + "---:|" * len(configs)]
     for p in run["programs"]:
         cells = []
@@ -113,26 +127,70 @@ def target_table(run):
     return lines + [""]
 
 
+def _bytes_vs(res, ours, other):
+    a = res.get(ours, {}).get("text_bytes")
+    b = res.get(other, {}).get("text_bytes")
+    if a is None or b is None:
+        return "n/a"
+    return f"{'ok' if a <= b else 'LARGER'} ({a - b:+d} B)"
+
+
+def _time_vs(res, ours, other):
+    a = res.get(ours, {}).get("link_seconds")
+    b = res.get(other, {}).get("link_seconds")
+    if a is None or b is None:
+        return "n/a"
+    return f"{'ok' if a <= b else 'SLOWER'} ({a:.2f} vs {b:.2f} s)"
+
+
+def thin_target_table(run):
+    """The ThinLTO targets: .text of ours at most MergeFunctions', ours +
+    --icf=safe at most --icf=safe, and merging links no slower."""
+    lines = ["### Targets", "",
+             "| program | ours-safe vs mergefunc `.text` | ours-safe+icf-safe "
+             "vs icf-safe `.text` | link ours-safe vs plain | link "
+             "ours-safe+icf-safe vs icf-safe |",
+             "|---|---|---|---|---|"]
+    for p in run["programs"]:
+        res = p["results"]
+        lines.append(row([p["program"],
+                          _bytes_vs(res, "ours-safe", "mergefunc"),
+                          _bytes_vs(res, "ours-safe+icf-safe", "icf-safe"),
+                          _time_vs(res, "ours-safe", "plain"),
+                          _time_vs(res, "ours-safe+icf-safe", "icf-safe")]))
+    return lines + [""]
+
+
 def markdown(run):
     m = run["machine"]
+    kind = lto_kind(run)
     lines = [f"## Size harness run {run['date']}", "",
              f"- machine: {m['cpu']}, {m['cores']} cores, {m['system']}",
              f"- command: `{run['command']}`",
              f"- revision: {run.get('revision', 'unknown')}",
              f"- linker: `{run['linker']}`; configurations: "
-             f"{', '.join(run['configs'])}", ""]
-    lines += change_table(run, "text_bytes", "`.text` bytes (change against plain full LTO)")
-    lines += change_table(run, "file_bytes", "File bytes (change against plain full LTO)")
+             f"{', '.join(run['configs'])}"]
+    thin = run.get("lto", "full") != "full"
+    if thin:
+        lines.append(f"- LTO: {kind} (`-flto={run['lto']}` objects and "
+                     f"links; every in-process backend runs the merger)")
+    if run.get("retimed"):
+        lines.append(f"- link times retimed {run['retimed']}, configurations "
+                     f"alternating: `{run['retime_command']}`")
+    lines.append("")
+    lines += change_table(run, "text_bytes", f"`.text` bytes (change against plain {kind})")
+    lines += change_table(run, "file_bytes", f"File bytes (change against plain {kind})")
     lines += change_table(run, "function_symbols", "Function symbols (change)")
     lines += change_table(run, "function_addresses", "Distinct function addresses (change)")
-    lines += time_table(run) + smoke_table(run) + target_table(run)
+    lines += time_table(run) + smoke_table(run)
+    lines += thin_target_table(run) if thin else target_table(run)
     return "\n".join(lines)
 
 
 GNUPLOT = """set terminal {term}
 set termoption noenhanced
 set output '{out}'
-set title '.text change against plain full LTO (%)'
+set title '.text change against plain {kind} (%)'
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.9 border -1
@@ -171,7 +229,8 @@ def chart(run, stem):
     for term, ext in (("svg size 1100,520 dynamic", "svg"),
                       ("png size 1100,520", "png")):
         out = f"{stem}.{ext}"
-        script = GNUPLOT.format(term=term, out=out, plots=plots)
+        script = GNUPLOT.format(term=term, out=out, plots=plots,
+                                kind=lto_kind(run))
         proc = subprocess.run([gnuplot], input=script, text=True,
                               capture_output=True)
         if proc.returncode == 0 and os.path.exists(out):

@@ -2,23 +2,40 @@
 """The LLVM test-suite's CTMark, as its users run it, once per configuration.
 
 For each configuration: configure the test-suite's CMake (its own cache file,
-``cmake/caches/O3.cmake`` by default) with full LTO and our linker, build
-with Ninja, and run the test-suite's lit, whose checks compare every
-program's output with its reference output. Then read the size of each
-test's executable, its link time and merge report.
+``cmake/caches/O3.cmake`` by default) with full LTO (or ThinLTO, ``--lto
+thin``) and our linker, build with Ninja, and run the test-suite's lit, whose
+checks compare every program's output with its reference output. Then read
+the size of each test's executable, its link time and merge report.
 
-One build directory serves all configurations: only the link flags change
-between them, so after the first configuration Ninja relinks and compiles
-nothing. The linker is called through ``ld-wrapper.sh``, which times each
-link and gives each merging link its own report file.
+One build directory per kind of LTO (``test-suite-build``, and
+``test-suite-build-thin``) serves all configurations: only the link flags
+change between them, so after the first configuration Ninja relinks and
+compiles nothing. The linker is called through ``ld-wrapper.sh``, which times
+each link and gives each merging link its own report file (for ThinLTO, one
+report over all backends).
+
+With ``--link-jobs N``, Ninja runs at most N links at a time (a job pool),
+and the first configuration's programs are linked once more when everything
+is compiled, so that no link time is measured beside compiles.
+
+The links in the builds come one configuration after another, so a change
+of the machine's load between configurations shows as a difference of link
+time. With ``--repeat N``, when every configuration is built and checked,
+each program's link is timed N more times, the configurations alternating
+(outside Ninja: the program's link command from ``ninja -t commands``, with
+the configuration's linker options, writing a scratch file); the link and
+merge times are then the medians of those links only, and the build's own
+link time stays in ``link_seconds_build``.
 """
 
 import json
 import os
+import shlex
+import statistics
 import subprocess
 import sys
 
-from configs import wl
+from configs import lto_flag, wl
 from elfstats import elf_stats
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,18 +61,22 @@ def configure(args, config, build, env, log):
                          args.cmake_cache + ".cmake")
     if not os.path.exists(cache):
         raise TestSuiteError(f"no cache file {cache}")
-    ldflags = ["-flto=full", "-fuse-ld=lld", f"--ld-path={WRAPPER}"]
+    lto = lto_flag(args.lto)
+    ldflags = [lto, "-fuse-ld=lld", f"--ld-path={WRAPPER}"]
     ldflags += wl(config)
     cmd = ["cmake", "-G", "Ninja", "-S", args.test_suite, "-B", build,
            "-C", cache,
            "-DCMAKE_C_COMPILER=clang-22", "-DCMAKE_CXX_COMPILER=clang++-22",
            f"-DCMAKE_AR={TOOLS}/llvm-ar", f"-DCMAKE_RANLIB={TOOLS}/llvm-ranlib",
-           "-DCMAKE_C_FLAGS=-flto=full", "-DCMAKE_CXX_FLAGS=-flto=full",
+           f"-DCMAKE_C_FLAGS={lto}", f"-DCMAKE_CXX_FLAGS={lto}",
            "-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(ldflags),
            f"-DTEST_SUITE_SUBDIRS={args.subdirs}",
            f"-DTEST_SUITE_LIT={args.lit}",
            f"-DTEST_SUITE_LLVM_SIZE={TOOLS}/llvm-size",
            "-DTEST_SUITE_COLLECT_CODE_SIZE=ON"]
+    if args.link_jobs:
+        cmd += [f"-DCMAKE_JOB_POOLS=link={args.link_jobs}",
+                "-DCMAKE_JOB_POOL_LINK=link"]
     if _run(cmd, env, log):
         raise TestSuiteError(f"cmake failed for {config.name}; see {log}")
 
@@ -102,6 +123,120 @@ def measure_test(test, build, config):
     return rec
 
 
+def build_dir(args):
+    name = "test-suite-build" + ("" if args.lto == "full" else f"-{args.lto}")
+    return os.path.join(os.path.abspath(args.work), name)
+
+
+def linked_executables(build):
+    """The executables the wrapper timed (each has <exe>.link-seconds)."""
+    found = []
+    for root, _, files in os.walk(build):
+        found += [os.path.join(root, f[:-len(".link-seconds")])
+                  for f in files if f.endswith(".link-seconds")]
+    return sorted(found)
+
+
+def relink(build, args, env, log):
+    """Links every timed executable again (Ninja rebuilds what is missing),
+    now that nothing compiles beside the links."""
+    for exe in linked_executables(build):
+        for path in (exe, exe + ".link-seconds", exe + ".lmf-report.json"):
+            if os.path.exists(path):
+                os.remove(path)
+    if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
+        raise TestSuiteError(f"relink failed; see {log}")
+
+
+def link_command(build, exe):
+    """The compiler-driver command that links exe (relative to build), as
+    Ninja would run it, without the test-suite's timeit prefix."""
+    rel = os.path.relpath(exe, build)
+    out = subprocess.run(["ninja", "-C", build, "-t", "commands", rel],
+                         capture_output=True, text=True).stdout.splitlines()
+    for part in (out[-1] if out else "").split(" && "):
+        argv = shlex.split(part)
+        if "-o" in argv and argv[argv.index("-o") + 1] == rel:
+            if argv and os.path.basename(argv[0]) == "timeit":
+                argv = argv[argv.index("--summary") + 2:]
+            return argv
+    raise TestSuiteError(f"no link command for {rel} in {build}")
+
+
+def retime(args, configs, build, env, programs):
+    """Times every program's link args.repeat more times, alternating the
+    configurations; replaces link_seconds and merge_seconds by the medians."""
+    scratch = os.path.join(build, "lmf-retime")
+    os.makedirs(scratch, exist_ok=True)
+    current = wl(configs[-1])   # the build is configured for the last one
+    for entry in programs.values():
+        exe = entry.pop("exe")
+        base = link_command(build, exe)
+        if current and current[0] not in base:
+            raise TestSuiteError(f"{exe} is not linked with {current[0]}: "
+                                 f"the build is not in configuration "
+                                 f"{configs[-1].name}")
+        at = base.index(current[0]) if current else None
+        for rec in entry["results"].values():
+            rec["link_seconds_build"] = rec.get("link_seconds")
+            rec["link_seconds_all"], rec["merge_seconds_all"] = [], []
+        for _ in range(args.repeat):
+            for config in configs:
+                argv = list(base)
+                if at is None:
+                    argv[1:1] = wl(config)
+                else:
+                    argv[at:at + 1] = wl(config)
+                out = os.path.join(scratch, f"{entry['program']}.{config.name}")
+                argv[argv.index("-o") + 1] = out
+                if subprocess.run(argv, cwd=build, env=env,
+                                  capture_output=True).returncode:
+                    raise TestSuiteError(f"relink failed: {' '.join(argv)}")
+                rec = entry["results"][config.name]
+                rec["link_seconds_all"].append(
+                    _read(out + ".link-seconds", lambda f: float(f.read())))
+                report = _read(out + ".lmf-report.json", json.load) \
+                    if config.ours else None
+                if report:
+                    rec["merge_seconds_all"].append(
+                        report["time_seconds"]["total"])
+        for config in configs:
+            # The scratch link must be the program the build measured.
+            out = os.path.join(scratch, f"{entry['program']}.{config.name}")
+            rec = entry["results"][config.name]
+            if elf_stats(out)["text_bytes"] != rec.get("text_bytes"):
+                raise TestSuiteError(f"{out}: .text differs from the build's "
+                                     f"{exe} in {config.name}")
+        for rec in entry["results"].values():
+            rec["link_seconds"] = statistics.median(rec["link_seconds_all"])
+            merges = rec["merge_seconds_all"]
+            rec["merge_seconds"] = statistics.median(merges) if merges else None
+        print(f"  retimed {entry['program']}", file=sys.stderr)
+
+
+def retime_run(args, configs, programs):
+    """--retime-only: retime the links of a stored run (its programs) in the
+    build directory that run left, configured for its last configuration."""
+    build = build_dir(args)
+    env = dict(os.environ, LMF_BENCH_LD=os.path.abspath(args.linker))
+    lit = _read(os.path.join(build, f"lit-{configs[0].name}.json"), json.load)
+    if not lit:
+        raise TestSuiteError(f"no lit results of {configs[0].name} in {build}")
+    exes = {}
+    for test in lit["tests"]:
+        exe = os.path.join(build, test["name"].split(" :: ", 1)[-1]
+                           [:-len(".test")])
+        exes[os.path.basename(exe)] = exe
+    by_name = {}
+    for entry in programs:
+        entry["exe"] = exes[entry["program"]]
+        by_name[entry["program"]] = entry
+    retime(args, configs, build, env, by_name)
+    for entry in programs:
+        entry.pop("exe", None)
+    return programs
+
+
 def run(args, configs):
     ts = os.path.abspath(args.test_suite)
     if not os.path.exists(os.path.join(ts, "CMakeLists.txt")) or \
@@ -109,21 +244,29 @@ def run(args, configs):
         raise TestSuiteError(f"{ts} is not an llvm-test-suite checkout with "
                              f"{args.subdirs}")
     args.test_suite = ts
-    build = os.path.join(os.path.abspath(args.work), "test-suite-build")
+    build = build_dir(args)
     os.makedirs(build, exist_ok=True)
     log = os.path.join(build, "lmf-bench.log")
     env = dict(os.environ, LMF_BENCH_LD=os.path.abspath(args.linker))
     programs = {}
-    for config in configs:
+    for i, config in enumerate(configs):
         print(f"test-suite: {config.name}", file=sys.stderr)
         configure(args, config, build, env, log)
         if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
             raise TestSuiteError(f"build failed for {config.name}; see {log}")
+        if i == 0 and args.link_jobs:
+            relink(build, args, env, log)
         for test in lit_results(args, build, config, env, log):
             rec = measure_test(test, build, config)
             entry = programs.setdefault(rec["program"], {
-                "program": rec["program"], "corpus": "ctmark", "results": {}})
+                "program": rec["program"], "corpus": "ctmark", "results": {},
+                "exe": os.path.join(build, test["name"].split(" :: ", 1)[-1]
+                                    [:-len(".test")])})
             entry["results"][config.name] = rec
             print(f"  {rec['program']:24} .text {rec.get('text_bytes')} "
                   f"lit {rec['lit']}", file=sys.stderr)
+    if args.repeat > 0:
+        retime(args, configs, build, env, programs)
+    for entry in programs.values():
+        entry.pop("exe", None)
     return [programs[k] for k in sorted(programs)]

@@ -6,7 +6,10 @@ Links a tiny generated program in all eight configurations, then checks the
 run's JSON, Markdown and chart, that every smoke output is the expected one,
 and the regression mode both ways: the run against itself passes, a
 baseline whose .text is smaller or whose smoke output differs fails and
-names the program. Targets are not enforced here.
+names the program. Then the ThinLTO path: the same program built with
+-flto=thin, linked in the five ThinLTO configurations, the run marked
+ThinLTO, and a comparison with the full-LTO run refused. Targets are not
+enforced here.
 
 Usage: quick_size.py LINKER WORKDIR
 """
@@ -74,8 +77,39 @@ def main():
     if f"{prog['program']} [ours-safe]: .text grew" not in proc.stdout or \
             f"{prog['program']} [plain]: smoke output differs" not in proc.stdout:
         fail("compare did not name the regressions")
-    print("quick size harness: 1 passed, 0 failed")
+    check_thin(work, out, runs[0])
+    print("quick size harness: 2 passed, 0 failed")
     return 0
+
+
+def check_thin(work, out, full_run):
+    """The ThinLTO path on the same generated program."""
+    configs = "ours-safe,mergefunc,icf-safe,ours-safe+icf-safe"
+    cmd = [sys.executable, HARNESS, "run", "--linker", sys.argv[1],
+           "--corpus", "generated", "--gen-groups", "6", "--gen-units", "2",
+           "--work", work, "--out", out, "--jobs", "2", "--strict",
+           "--lto", "thin", "--configs", configs]
+    if subprocess.run(cmd).returncode:
+        fail("lmf_size.py run --lto thin failed")
+    runs = glob.glob(os.path.join(out, "size-thin-*.json"))
+    if len(runs) != 1:
+        fail(f"expected one ThinLTO run JSON, found {runs}")
+    run = json.load(open(runs[0]))
+    if run.get("lto") != "thin" or len(run["configs"]) != 5:
+        fail(f"ThinLTO run: lto {run.get('lto')}, configs {run['configs']}")
+    for config, rec in run["programs"][0]["results"].items():
+        if rec["verdict"] != "same" or not rec["text_bytes"]:
+            fail(f"thin {config}: {rec}")
+        if config.startswith("ours") and (rec["merge_seconds"] is None or
+                                          not rec["functions_folded"]):
+            fail(f"thin {config}: no merge time or folds from the report")
+    md = open(runs[0][:-len(".json")] + ".md").read()
+    if "change against plain ThinLTO" not in md or "-flto=thin" not in md:
+        fail("ThinLTO Markdown does not say ThinLTO")
+    proc = subprocess.run([sys.executable, HARNESS, "compare", full_run,
+                           runs[0]], capture_output=True, text=True)
+    if proc.returncode != 1 or "compare runs of the same kind" not in proc.stdout:
+        fail("compare accepted a ThinLTO run against a full-LTO baseline")
 
 
 if __name__ == "__main__":

@@ -51,6 +51,13 @@ class CompareTest(unittest.TestCase):
                                    run(990, programs=("p", "q")), 0.5)
         self.assertEqual(len(problems), 2)
 
+    def test_other_lto_kind_is_refused(self):
+        thin = dict(run(900), lto="thin")
+        problems = regress.compare(run(900), thin, 0.5)
+        self.assertEqual(len(problems), 1)
+        self.assertIn("full LTO run, the current run thin LTO", problems[0])
+        self.assertEqual(regress.compare(thin, dict(thin), 0.5), [])
+
 
 if __name__ == "__main__":
     unittest.main()
