@@ -72,9 +72,12 @@ lldDistributionArguments(const MergeRequest &Req,
   return Args;
 }
 
-Error gatherRemoteReports(StringRef ReportList, const MergePlugin &Plugin) {
+Error gatherRemoteReports(StringRef ReportList, const MergePlugin &Plugin,
+                          bool Record) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> List =
       MemoryBuffer::getFile(ReportList);
+  if (!List && !Record)
+    return Error::success();
   if (!List)
     return createStringError(List.getError(),
                              "the DTLTO distributor wrapper left no list of "
@@ -84,7 +87,8 @@ Error gatherRemoteReports(StringRef ReportList, const MergePlugin &Plugin) {
   (*List)->getBuffer().split(Reports, '\n', -1, /*KeepEmpty=*/false);
   Error Errors = Error::success();
   for (StringRef Report : Reports) {
-    Errors = joinErrors(std::move(Errors), Plugin.recordReport(Report.str()));
+    if (Record)
+      Errors = joinErrors(std::move(Errors), Plugin.recordReport(Report.str()));
     sys::fs::remove(Report);
   }
   sys::fs::remove(ReportList);

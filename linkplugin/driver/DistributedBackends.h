@@ -36,9 +36,10 @@ lldDistributionArguments(const MergeRequest &Req,
                          llvm::StringRef ReportList);
 
 /// After the link: hands every report listed in ReportList to the plugin
-/// and removes the reports and the list.
+/// (unless the link failed: Record is false) and removes the reports and
+/// the list.
 llvm::Error gatherRemoteReports(llvm::StringRef ReportList,
-                                const MergePlugin &Plugin);
+                                const MergePlugin &Plugin, bool Record);
 
 } // namespace lmf
 

@@ -33,9 +33,9 @@
 //     too (DistributedBackends.cpp);
 //  5. after the link, have the plugin print and write what the ThinLTO
 //     backends merged, in process or distributed, in module order
-//     (BackendResults.cpp), and ask it
-//     whether its pass ran at all; if not, there was no LTO module and we
-//     say so rather than leave the user believing functions were merged.
+//     (BackendResults.cpp), and ask it whether its pass ran at all; if not,
+//     there was no LTO module and we say so rather than leave the user
+//     believing functions were merged.
 //
 // Our warnings and errors look and behave like lld's (Diagnostics.cpp).
 // --help and --version are lld's answers followed by ours (HelpText.cpp).
@@ -128,8 +128,9 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
   unsigned RunsBefore = Plugin->runCount();
   int RC = runLld(Argv0, Args);
   if (Distributes) {
+    // After a failed link the reports are only removed.
     Error Gathered =
-        RC ? Error::success() : gatherRemoteReports(ReportList, *Plugin);
+        gatherRemoteReports(ReportList, *Plugin, /*Record=*/RC == 0);
     sys::fs::remove(ReportList);
     if (Gathered) {
       Diag.error(std::move(Gathered));

@@ -21,7 +21,8 @@
 //     silently merged less than the user asked for;
 //  4. write the reports' paths, one per line in job order, to <list>. Our
 //     ld.lld reads them after the link and hands them to the plugin, which
-//     prints and reports them with the regular LTO module's results.
+//     prints and reports them with the regular LTO module's results; after
+//     a failed link it only removes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -128,15 +129,15 @@ int main(int Argc, const char **Argv) {
   if (Error E = checkReports(*List, /*DistributorFailed=*/RC != 0))
     Diag.error(std::move(E));
   if (RC != 0)
-    Diag.error(
-        "the distributor '" + Inv->Distributor.front() + "' failed" +
-        (Why.empty() ? " (exit code " + std::to_string(RC) + ")" : ": " + Why));
+    Diag.error("the distributor '" + Inv->Distributor.front() + "' failed" +
+               (Why.empty() ? " (exit code " + std::to_string(RC) + ")"
+                            : ": " + Why));
+  // Listed even when a job failed, so that our ld.lld removes what the
+  // others left.
+  if (!Inv->ReportList.empty())
+    if (Error E = writeReportList(*List, Inv->ReportList))
+      Diag.error(std::move(E));
   if (Diag.errorCount())
     return 1;
-  if (!Inv->ReportList.empty())
-    if (Error E = writeReportList(*List, Inv->ReportList)) {
-      Diag.error(std::move(E));
-      return 1;
-    }
   return 0;
 }
