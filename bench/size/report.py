@@ -127,20 +127,23 @@ def target_table(run):
     return lines + [""]
 
 
-def _bytes_vs(res, ours, other):
-    a = res.get(ours, {}).get("text_bytes")
-    b = res.get(other, {}).get("text_bytes")
+def _vs(res, ours, other, key, worse, show):
+    """ok, or `worse`, as res[ours][key] is at most res[other][key]."""
+    a = res.get(ours, {}).get(key)
+    b = res.get(other, {}).get(key)
     if a is None or b is None:
         return "n/a"
-    return f"{'ok' if a <= b else 'LARGER'} ({a - b:+d} B)"
+    return f"{'ok' if a <= b else worse} ({show(a, b)})"
+
+
+def _bytes_vs(res, ours, other):
+    return _vs(res, ours, other, "text_bytes", "LARGER",
+               lambda a, b: f"{a - b:+d} B")
 
 
 def _time_vs(res, ours, other):
-    a = res.get(ours, {}).get("link_seconds")
-    b = res.get(other, {}).get("link_seconds")
-    if a is None or b is None:
-        return "n/a"
-    return f"{'ok' if a <= b else 'SLOWER'} ({a:.2f} vs {b:.2f} s)"
+    return _vs(res, ours, other, "link_seconds", "SLOWER",
+               lambda a, b: f"{a:.2f} vs {b:.2f} s")
 
 
 def thin_target_table(run):
