@@ -37,6 +37,15 @@ std::atomic<unsigned> RunCount{0};
 
 void lmf::noteMergeRun() { ++RunCount; }
 
+/// Null when E is success, else E's message, kept in Storage (one per entry
+/// point) until that entry point is called again.
+static const char *messageOrNull(Error E, std::string &Storage) {
+  if (!E)
+    return nullptr;
+  Storage = toString(std::move(E));
+  return Storage.c_str();
+}
+
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT unsigned
 lto_merge_functions_run_count() {
   return RunCount.load();
@@ -45,21 +54,13 @@ lto_merge_functions_run_count() {
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
 lto_merge_functions_finish() {
   static std::string Message;
-  if (Error E = lmf::flushBackendResults()) {
-    Message = toString(std::move(E));
-    return Message.c_str();
-  }
-  return nullptr;
+  return messageOrNull(lmf::flushBackendResults(), Message);
 }
 
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
 lto_merge_functions_record_report(const char *Path) {
   static std::string Message;
-  if (Error E = lmf::recordRemoteBackendReport(Path)) {
-    Message = toString(std::move(E));
-    return Message.c_str();
-  }
-  return nullptr;
+  return messageOrNull(lmf::recordRemoteBackendReport(Path), Message);
 }
 
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *

@@ -131,7 +131,6 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
     // After a failed link the reports are only removed.
     Error Gathered =
         gatherRemoteReports(ReportList, *Plugin, /*Record=*/RC == 0);
-    sys::fs::remove(ReportList);
     if (Gathered) {
       Diag.error(std::move(Gathered));
       RC = RC ? RC : 1;

@@ -137,10 +137,15 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
   return MergePlugin(Path, RunCount, Finish, RecordReport);
 }
 
+/// What the plugin's entry points return: null, or an error's message.
+static Error pluginError(const char *Message) {
+  if (!Message)
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(), Message);
+}
+
 Error MergePlugin::recordReport(const std::string &ReportPath) const {
-  if (const char *Message = RecordReport(ReportPath.c_str()))
-    return createStringError(inconvertibleErrorCode(), Message);
-  return Error::success();
+  return pluginError(RecordReport(ReportPath.c_str()));
 }
 
 std::string siblingProgramPath(const char *Argv0, StringRef Name) {
@@ -149,10 +154,6 @@ std::string siblingProgramPath(const char *Argv0, StringRef Name) {
   return std::string(Path);
 }
 
-Error MergePlugin::finish() const {
-  if (const char *Message = Finish())
-    return createStringError(inconvertibleErrorCode(), Message);
-  return Error::success();
-}
+Error MergePlugin::finish() const { return pluginError(Finish()); }
 
 } // namespace lmf

@@ -37,6 +37,17 @@ text_size() {
   "$LLVM_TOOLS/llvm-size" -A "$1" | awk '$1 == ".text" { print $2 }'
 }
 
+# expect_text_shrinks PLAIN MERGED [WHAT]: notes both .text sizes and fails
+# unless MERGED's is smaller.
+expect_text_shrinks() {
+  local plain_text merged_text
+  plain_text=$(text_size "$1")
+  merged_text=$(text_size "$2")
+  note ".text: $plain_text bytes plain, $merged_text bytes merged${3:+ ($3)}"
+  ((merged_text < plain_text)) ||
+    fail ".text did not shrink: $plain_text -> $merged_text bytes"
+}
+
 # cc_lto OUT.o SRC [flags...]: compile C for full LTO.
 cc_lto() {
   local out="$1" src="$2"

@@ -14,11 +14,7 @@ cp "$WORK/run.out" listing.txt
 
 expect_eq "program output" "$(./plain)" "$(./merged)"
 
-plain_text=$(text_size plain)
-merged_text=$(text_size merged)
-note ".text: $plain_text bytes plain, $merged_text bytes merged"
-((merged_text < plain_text)) ||
-  fail ".text did not shrink: $plain_text -> $merged_text bytes"
+expect_text_shrinks plain merged
 
 # Instantiations that must fold: enumSum<Green> into enumSum<Red> (same
 # underlying type) and Pool<Square*>::checksum into another Pool<T*>.

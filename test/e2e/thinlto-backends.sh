@@ -23,11 +23,7 @@ for jobs in 1 2 4; do
 done
 
 expect_eq "program output" "$(./plain)" "$(./merged1)"
-plain_text=$(text_size plain)
-merged_text=$(text_size merged1)
-note ".text: $plain_text bytes plain, $merged_text bytes merged (ThinLTO)"
-((merged_text < plain_text)) ||
-  fail ".text did not shrink: $plain_text -> $merged_text bytes"
+expect_text_shrinks plain merged1 ThinLTO
 
 for jobs in 2 4; do
   cmp -s merged1 "merged$jobs" || fail "output differs with $jobs jobs"
