@@ -15,15 +15,18 @@
 //      exactly with the total order (ClassSplitting.h);
 //   4. weaken every class to the meet of its members' annotations, then
 //      plan and apply each class serially, in order of its first member
-//      (MergePlanner.h, AnnotationIntersector.h, FoldRewriter.h);
+//      (MergePlanner.h, AnnotationIntersector.h, FoldRewriter.h); the
+//      bodies the folds throw away are cut from the module at once and
+//      deleted in parallel after the last round (DeferredDeletion.h);
 //   5. the functions whose bodies the folds changed (callers of a folded
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are resolved again; repeat until a round folds nothing.
 //
-// Only steps 2 and 3 run in parallel, and they only read IR. Every order that
-// reaches the output derives from candidate indices, that is from module
-// order, never from thread timing or pointer values, so the resulting module
-// is byte-identical for any thread count.
+// Steps 2 and 3 run in parallel and only read IR; the deletion in step 4
+// runs in parallel on bodies that share nothing with the module any more. Every
+// order that reaches the output derives from candidate indices, that is from
+// module order, never from thread timing or pointer values, so the resulting
+// module is byte-identical for any thread count.
 //
 // A class member whose body was changed earlier in the same round (because
 // it called a function folded by an earlier class) may no longer have the
@@ -37,6 +40,7 @@
 #include "core/AnnotationIntersector.h"
 #include "core/AnnotationPolicy.h"
 #include "core/ClassSplitting.h"
+#include "core/DeferredDeletion.h"
 #include "core/Eligibility.h"
 #include "core/FoldRewriter.h"
 #include "core/GlobalNumbering.h"
@@ -129,6 +133,8 @@ private:
   DenseMap<const Function *, CandidateId> IdOf;
   unsigned Round = 0;
   MergeResult Result;
+  /// Bodies thrown away by folds, deleted in parallel after the last round.
+  DeferredDeletion Deletion;
 };
 
 void ModuleMerge::addCandidate(Function *F) {
@@ -147,13 +153,38 @@ void ModuleMerge::removeCandidate(Function *F) {
   IdOf.erase(It);
 }
 
+/// Lists the candidates in module order. Eligibility and the shape hash are
+/// read in one parallel walk over each function; only the numbering is
+/// serial.
 void ModuleMerge::collectCandidates() {
-  PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
-  for (Function &F : M) {
-    ++Result.Stats.FunctionsInModule;
-    if (isEligible(F))
-      addCandidate(&F);
+  std::vector<Function *> Functions;
+  {
+    PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
+    for (Function &F : M)
+      Functions.push_back(&F);
   }
+  std::vector<char> Eligible(Functions.size(), 0);
+  std::vector<uint64_t> Shape(Functions.size(), 0);
+  std::vector<size_t> Count(Functions.size(), 0);
+  {
+    PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
+    forEachIndex(Runner, Functions.size(), Opts.SerialThreshold, [&](size_t I) {
+      if (!isEligible(*Functions[I]))
+        return;
+      Eligible[I] = 1;
+      Shape[I] = shapeHash(*Functions[I], Count[I]);
+    });
+  }
+  PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
+  IdOf.reserve(llvm::count(Eligible, 1));
+  for (size_t I = 0; I < Functions.size(); ++I) {
+    if (!Eligible[I])
+      continue;
+    addCandidate(Functions[I]);
+    Shapes.back() = Shape[I];
+    InstructionCounts.back() = Count[I];
+  }
+  Result.Stats.FunctionsInModule = Functions.size();
   Result.Stats.Considered = Candidates.size();
 }
 
@@ -391,7 +422,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
     return false;
 
   std::string SurvivorName = Survivor.getName().str();
-  RewriteContext RC{Globals, Touched, &Tables};
+  RewriteContext RC{Globals, Touched, &Tables, Deletion};
   Function *Body = &Survivor;
   if (Plan.NeedsPrivateBody) {
     Body = moveBodyToPrivateCopy(Survivor, RC);
@@ -441,7 +472,6 @@ Expected<MergeResult> ModuleMerge::run() {
 
   // Round 0 compares every function whose shape has a twin; later rounds
   // only shape buckets holding a function that the previous round changed.
-  hashShapes(liveCandidates());
   std::vector<CandidateId> Members = candidatesWithTwinShape();
   ClassList Classes =
       Opts.RefineReferences ? refineClasses(Members) : identityClasses(Members);
@@ -468,6 +498,10 @@ Expected<MergeResult> ModuleMerge::run() {
     Classes = resolveBuckets(Buckets, /*Stats=*/nullptr);
   }
 
+  {
+    PhaseTimer Timer(Result.Times.ApplySeconds, "LTOMergeFunctions.Delete");
+    Deletion.deletePending(Runner, Opts.SerialThreshold);
+  }
   publishStatistics(Result.Stats);
   if (Opts.Verify) {
     PhaseTimer Timer(Result.Times.VerifySeconds, "LTOMergeFunctions.Verify");

@@ -27,6 +27,7 @@
 
 #include "bench/speed/Contenders.h"
 #include "bench/speed/FoldCensus.h"
+#include "bench/speed/MemoryProbe.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LLVMContext.h"
@@ -71,6 +72,17 @@ static cl::opt<std::string>
          cl::desc("comma-separated subset of walk, ours_1, ours_N, "
                   "mergefunctions (for profiling one of them)"),
          cl::cat(BenchCat));
+static cl::opt<bool> DiscardValueNames(
+    "discard-value-names", cl::init(true),
+    cl::desc("parse modules without local value names, as lld's LTO does "
+             "(default); =false keeps them, as opt does"),
+    cl::cat(BenchCat));
+static cl::opt<bool>
+    MeasureMemory("memory",
+                  cl::desc("instead of timing, measure the peak resident "
+                           "memory one contender adds to one module (run "
+                           "once per contender: a fresh process each)"),
+                  cl::cat(BenchCat));
 static cl::opt<bool> VerifyOutput("verify-output",
                                   cl::desc("verify each merged module once"),
                                   cl::cat(BenchCat));
@@ -157,6 +169,7 @@ ModuleResult benchModule(const std::string &Path,
     return R;
   }
   LLVMContext Ctx;
+  Ctx.setDiscardValueNames(DiscardValueNames);
   SMDiagnostic Err;
   std::unique_ptr<Module> Master = parseIR(**Bytes, Err, Ctx);
   if (!Master) {
@@ -175,11 +188,12 @@ ModuleResult benchModule(const std::string &Path,
         break;
       }
     }
-  if (!R.Failed && R.ByName.count("mergefunctions") &&
-      R.ByName.count("ours_1"))
+  if (!R.Failed && R.ByName.count("mergefunctions") && R.ByName.count("ours_1"))
     R.Missed = missedFolds(R.ByName["mergefunctions"], R.ByName["ours_1"]);
   return R;
 }
+
+StringRef valueNames() { return DiscardValueNames ? "discarded" : "kept"; }
 
 json::Object phasesJson(const std::vector<PhaseTimes> &P) {
   auto Med = [&](double PhaseTimes::*Field) {
@@ -220,6 +234,7 @@ json::Value toJson(const ModuleResult &R, unsigned N) {
       {"reps", Reps.getValue()},
       {"threads", N},
       {"mode", Mode.getValue()},
+      {"value_names", valueNames()},
       {"median_seconds", std::move(Medians)},
       {"samples_seconds", std::move(Samples)},
       {"folded", std::move(Folded)},
@@ -233,7 +248,8 @@ json::Value toJson(const ModuleResult &R, unsigned N) {
 
 void printResult(const ModuleResult &R, unsigned N) {
   outs() << R.Path << ": " << R.Definitions << " definitions, "
-         << R.Instructions << " instructions, " << Reps << " rounds\n";
+         << R.Instructions << " instructions, " << Reps
+         << " rounds, local value names " << valueNames() << "\n";
   auto MFIt = R.ByName.find("mergefunctions");
   double MF = MFIt == R.ByName.end() ? 0 : median(MFIt->second.Seconds);
   for (const auto &[Name, S] : R.ByName) {
@@ -251,6 +267,77 @@ void printResult(const ModuleResult &R, unsigned N) {
   for (size_t I = 0; I < R.Missed.size() && I < 5; ++I)
     outs() << (I ? ", " : " (") << R.Missed[I];
   outs() << (R.Missed.empty() ? "\n" : ")\n");
+}
+
+/// The peak resident memory that running C adds to a freshly parsed copy
+/// of the module at Path (MemoryProbe.h).
+Expected<json::Value> measureMemory(const std::string &Path, Contender &C) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Bytes = MemoryBuffer::getFile(Path);
+  if (!Bytes)
+    return createStringError(Bytes.getError(), "cannot read " + Path);
+  LLVMContext Ctx;
+  Ctx.setDiscardValueNames(DiscardValueNames);
+  Expected<ResidentBytes> BeforeParse = readResident();
+  if (!BeforeParse)
+    return BeforeParse.takeError();
+  SMDiagnostic Err;
+  std::unique_ptr<Module> Copy = parseIR(**Bytes, Err, Ctx);
+  if (!Copy)
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot parse " + Path + ": " + Err.getMessage());
+  if (Error E = resetPeakResident())
+    return E;
+  Expected<ResidentBytes> BeforeRun = readResident();
+  if (!BeforeRun)
+    return BeforeRun.takeError();
+  RunOutcome Out = runContender(C, *Copy);
+  if (!Out.Error.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             C.Name + " failed: " + Out.Error);
+  Expected<ResidentBytes> AfterRun = readResident();
+  if (!AfterRun)
+    return AfterRun.takeError();
+  uint64_t ModuleBytes = BeforeRun->Current - BeforeParse->Current;
+  uint64_t PeakBytes = AfterRun->Peak - BeforeRun->Current;
+  outs() << Path << ": " << C.Name << " peak +" << PeakBytes / 1024
+         << " KiB on a module of " << ModuleBytes / 1024 << " KiB resident ("
+         << format("%.1f%%", ModuleBytes ? 100.0 * PeakBytes / ModuleBytes : 0)
+         << "), local value names " << valueNames() << "\n";
+  return json::Object{{"module", Path},
+                      {"contender", C.Name},
+                      {"value_names", valueNames()},
+                      {"module_resident_bytes", ModuleBytes},
+                      {"peak_added_bytes", PeakBytes}};
+}
+
+bool writeJson(json::Value Doc) {
+  if (JsonOut.empty())
+    return true;
+  std::error_code EC;
+  raw_fd_ostream OS(JsonOut, EC, sys::fs::OF_Text);
+  if (EC) {
+    errs() << "lmf-speedbench: cannot write '" << JsonOut
+           << "': " << EC.message() << "\n";
+    return false;
+  }
+  OS << formatv("{0:2}", Doc) << "\n";
+  return true;
+}
+
+int runMemoryMode(std::vector<Contender> &Contenders) {
+  if (Contenders.size() != 1 || Inputs.size() != 1) {
+    errs() << "lmf-speedbench: --memory measures one contender on one "
+              "module per run\n";
+    return 1;
+  }
+  Expected<json::Value> Measured = measureMemory(Inputs[0], Contenders[0]);
+  if (!Measured) {
+    errs() << "lmf-speedbench: " << toString(Measured.takeError()) << "\n";
+    return 1;
+  }
+  json::Object Doc = *Measured->getAsObject();
+  Doc["schema"] = "lmf-speedbench-memory/1";
+  return writeJson(std::move(Doc)) ? 0 : 1;
 }
 
 } // namespace
@@ -297,6 +384,9 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  if (MeasureMemory)
+    return runMemoryMode(Contenders);
+
   json::Array All;
   bool Failed = false;
   for (const std::string &Path : Inputs) {
@@ -308,18 +398,8 @@ int main(int argc, char **argv) {
     printResult(R, N);
     All.push_back(toJson(R, N));
   }
-  if (!JsonOut.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(JsonOut, EC, sys::fs::OF_Text);
-    if (EC) {
-      errs() << "lmf-speedbench: cannot write '" << JsonOut
-             << "': " << EC.message() << "\n";
-      return 1;
-    }
-    OS << formatv("{0:2}", json::Value(json::Object{
-                               {"schema", "lmf-speedbench/1"},
-                               {"modules", std::move(All)}}))
-       << "\n";
-  }
+  if (!writeJson(json::Object{{"schema", "lmf-speedbench/1"},
+                              {"modules", std::move(All)}}))
+    return 1;
   return Failed ? 1 : 0;
 }

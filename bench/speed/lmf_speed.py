@@ -14,6 +14,18 @@ ratios, and whether the targets hold:
 - on modules of 100,000 functions or more, ours(1 thread) <= 0.5x and
   ours(N threads) <= 0.3x MergeFunctions.
 
+Modules are parsed without local value names, as lld's LTO does;
+``--keep-value-names`` keeps them, as ``opt`` does (deleting named values
+costs more). The Markdown also has our phase table (median seconds of
+collect, hash, resolve, apply, for 1 and N threads) and, when two generated
+sizes differ tenfold or more, how each phase grew per function (target: the
+larger module's time over the smaller's at most 1.1x the size ratio).
+
+With ``--memory`` it also measures, in a fresh process per module and
+contender (``lmf-speedbench --memory``), the peak resident memory each
+merger adds to the module (target for ours: at most 25% of the module's
+own).
+
 With ``--e2e PROGRAM`` it also times full-LTO links of a size-harness program
 without and with ``--lto-merge-functions`` and with ``--icf=all``.
 
@@ -59,9 +71,90 @@ def targets(m):
     return res
 
 
+PHASES = ("collect", "hash", "resolve", "apply", "total")
+
+
+def phase_table(run):
+    lines = ["", "Our phases, median seconds:", "",
+             "| module | contender | " + " | ".join(PHASES) + " |",
+             "|---|---|" + "---:|" * len(PHASES)]
+    for m in run["modules"]:
+        for name, ph in sorted(m.get("ours_phase_seconds", {}).items()):
+            lines.append(f"| {os.path.basename(m['module'])} | {name} | " +
+                         " | ".join(f"{ph[k]:.3f}" for k in PHASES) + " |")
+    return lines
+
+
+def phase_growth(run):
+    """Per phase: time on the largest generated module over the time on the
+    next one at least ten times smaller, against the size ratio."""
+    gen = sorted((m for m in run["modules"]
+                  if os.path.basename(m["module"]).startswith("gen-")),
+                 key=lambda m: m["definitions"])
+    pairs = [(a, b) for i, a in enumerate(gen) for b in gen[i + 1:]
+             if b["definitions"] >= 10 * a["definitions"]]
+    if not pairs:
+        return []
+    lines = ["", "Growth of each phase (time ratio; target <= 1.1x the size "
+             "ratio):", "",
+             "| modules | size ratio | contender | " + " | ".join(PHASES) +
+             " |", "|---|---:|---|" + "---:|" * len(PHASES)]
+    for small, big in pairs:
+        ratio = big["definitions"] / small["definitions"]
+        for name in sorted(big.get("ours_phase_seconds", {})):
+            ps = small["ours_phase_seconds"].get(name)
+            pb = big["ours_phase_seconds"][name]
+            if not ps:
+                continue
+            cells = []
+            for k in PHASES:
+                g = pb[k] / ps[k] if ps[k] > 0 else float("inf")
+                cells.append(f"{g:.1f}x" + ("" if g <= 1.1 * ratio else " !"))
+            lines.append(f"| {big['definitions']} / {small['definitions']} | "
+                         f"{ratio:.0f} | {name} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def memory_table(run):
+    if not run.get("memory"):
+        return []
+    lines = ["", "Peak resident memory added by each merger (fresh process "
+             "each):", "", "| module | module MiB | contender | peak added "
+             "MiB | of the module |", "|---|---:|---|---:|---:|"]
+    for m in run["memory"]:
+        share = m["peak_added_bytes"] / max(1, m["module_resident_bytes"])
+        lines.append(f"| {os.path.basename(m['module'])} | "
+                     f"{m['module_resident_bytes'] / 2**20:.0f} | "
+                     f"{m['contender']} | {m['peak_added_bytes'] / 2**20:.1f} "
+                     f"| {100 * share:.1f}% |")
+    return lines
+
+
+def measure_memory(args, modules):
+    bench = os.path.join(args.bin, "lmf-speedbench")
+    out = []
+    for module in modules:
+        for contender in ("ours_1", "ours_N", "mergefunctions"):
+            raw = os.path.join(args.work, "memory.json")
+            cmd = [bench, "--memory", f"--contenders={contender}",
+                   "--json", raw, module] + names_option(args)
+            if args.threads:
+                cmd.insert(1, f"--parallel-threads={args.threads}")
+            if subprocess.run(cmd).returncode:
+                sys.exit("lmf_speed: lmf-speedbench --memory failed")
+            with open(raw) as f:
+                out.append(json.load(f))
+    return out
+
+
+def names_option(args):
+    return [] if not args.keep_value_names else ["--discard-value-names=false"]
+
+
 def markdown(run):
     lines = [f"## Speed harness run {run['date']}", "",
              f"- machine: {run['machine']}", f"- command: `{run['command']}`",
+             f"- local value names: {run.get('value_names', 'kept')}",
              "", "| module | functions | walk s | ours 1T s | ours NT s | "
              "MergeFunctions s | 1T/MF | NT/MF | folded ours / MF | "
              "MF folds missed | targets |",
@@ -79,6 +172,7 @@ def markdown(run):
             f"{mf:.3f} | {med['ours_1'] / mf:.2f} | {med[par] / mf:.2f} | "
             f"{m['folded']['ours_1']} / {m['folded']['mergefunctions']} | "
             f"{m['missed_mergefunctions_folds']} | {t} |")
+    lines += phase_table(run) + phase_growth(run) + memory_table(run)
     if run.get("e2e"):
         lines += ["", "| program | link s, plain | ours-safe | icf-all |",
                   "|---|---:|---:|---:|"]
@@ -137,6 +231,11 @@ def main(argv=None):
                         "ld.lld")
     p.add_argument("--work", default="/tmp/lmf-speed")
     p.add_argument("--out", default="bench-results")
+    p.add_argument("--keep-value-names", action="store_true",
+                   help="parse with local value names (as opt); the default "
+                        "discards them, as lld's LTO does")
+    p.add_argument("--memory", action="store_true",
+                   help="also measure each merger's peak memory")
     p.add_argument("--e2e", default="",
                    help="size-harness programs to time end to end")
     p.add_argument("--size-work", default="/tmp/lmf-size",
@@ -159,7 +258,7 @@ def main(argv=None):
     modules += args.module
     raw = os.path.join(args.work, "speedbench.json")
     cmd = [os.path.join(args.bin, "lmf-speedbench"), "--reps", str(args.reps),
-           "--json", raw] + modules
+           "--json", raw] + names_option(args) + modules
     if args.threads:
         cmd.insert(1, f"--parallel-threads={args.threads}")
     if subprocess.run(cmd).returncode:
@@ -172,9 +271,19 @@ def main(argv=None):
                       f"{os.cpu_count()} cores, {platform.system()} "
                       f"{platform.release()}",
            "command": " ".join(shlex.quote(a) for a in argv),
+           "value_names": "kept" if args.keep_value_names else "discarded",
            "modules": bench["modules"]}
     for m in run["modules"]:
         m["targets"] = targets(m)
+    if args.memory:
+        run["memory"] = measure_memory(args, modules)
+        for m in run["modules"]:
+            ours = [x for x in run["memory"] if x["module"] == m["module"]
+                    and x["contender"] != "mergefunctions"]
+            if ours:
+                m["targets"]["memory_le_25%"] = all(
+                    x["peak_added_bytes"] <= 0.25 * x["module_resident_bytes"]
+                    for x in ours)
     if args.e2e:
         run["e2e"] = e2e(args)
     os.makedirs(args.out, exist_ok=True)

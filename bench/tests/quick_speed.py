@@ -3,9 +3,11 @@
 """CI check that the speed harness keeps working (ctest label ``bench``).
 
 Generates a small module with lmf-genmodule (checked by the IR verifier),
-runs the speed driver on it with one round, and checks the JSON and
-Markdown: every contender timed, both mergers folded something, and the
-merged modules verify. Timing targets are reported, not enforced.
+runs the speed driver with one round on two generated sizes tenfold apart,
+with the memory measurement, and checks the JSON and Markdown: every
+contender timed, both mergers folded something, the merged modules verify,
+the phase, growth and memory tables are there and value names are said to
+be discarded. Timing targets are reported, not enforced.
 
 Usage: quick_speed.py BINDIR WORKDIR
 """
@@ -41,13 +43,24 @@ def main():
     if subprocess.run([os.path.join(bindir, "lmf-speedbench"), "--reps", "1",
                        "--verify-output", small]).returncode:
         fail("lmf-speedbench --verify-output failed")
-    if subprocess.run([sys.executable, DRIVER, "--sizes", "2000", "--reps", "1",
-                       "--bin", bindir, "--work", work, "--out", out]).returncode:
+    if subprocess.run([sys.executable, DRIVER, "--sizes", "200,2000",
+                       "--reps", "1", "--memory", "--bin", bindir, "--work",
+                       work, "--out", out]).returncode:
         fail("lmf_speed.py failed")
     runs = glob.glob(os.path.join(out, "speed-*.json"))
     if len(runs) != 1 or not os.path.exists(runs[0][:-5] + ".md"):
         fail(f"expected one JSON and one Markdown in {out}")
-    m = json.load(open(runs[0]))["modules"][0]
+    run = json.load(open(runs[0]))
+    if run.get("value_names") != "discarded":
+        fail(f"value names not reported as discarded: {run.get('value_names')}")
+    if len(run.get("memory", [])) != 6 or not all(
+            x["module_resident_bytes"] > 0 for x in run["memory"]):
+        fail(f"expected 6 memory measurements: {run.get('memory')}")
+    md = open(runs[0][:-5] + ".md").read()
+    for heading in ("Our phases", "Growth of each phase", "Peak resident"):
+        if heading not in md:
+            fail(f"the Markdown has no '{heading}' table")
+    m = run["modules"][1]
     for name in ("walk", "ours_1", "mergefunctions"):
         if not m["median_seconds"].get(name, 0) > 0:
             fail(f"no time for {name}")
