@@ -61,9 +61,12 @@ public:
 
 private:
   /// The arena slot of the calling thread, which runs one of our tasks.
-  unsigned currentWorker() const {
+  /// Asks TBB only: a worker reads none of the runner's fields before its
+  /// task starts (ThreadSanitizer would see that read as unordered, since
+  /// the arena's handoff happens in uninstrumented libtbb).
+  static unsigned currentWorker() {
     int Slot = tbb::this_task_arena::current_thread_index();
-    if (Slot < 0 || static_cast<unsigned>(Slot) >= Threads)
+    if (Slot < 0 || Slot >= tbb::this_task_arena::max_concurrency())
       llvm::report_fatal_error("TBB task runs outside the merger's arena");
     return static_cast<unsigned>(Slot);
   }
