@@ -20,13 +20,25 @@
 
 #include "core/TotalOrder.h"
 
+#include "llvm/Support/MathExtras.h"
+
 #include <numeric>
 
 using namespace llvm;
 
 namespace lmf {
 
+/// Whether the classes are already ordered by their first member.
+static bool isOrderedByFirstMember(const ClassList &Classes) {
+  for (size_t I = 1; I < Classes.size(); ++I)
+    if (Classes[I - 1].front() > Classes[I].front())
+      return false;
+  return true;
+}
+
 void ClassList::finish() {
+  if (isOrderedByFirstMember(*this))
+    return;
   std::vector<size_t> Order(size());
   std::iota(Order.begin(), Order.end(), 0);
   llvm::sort(Order, [&](size_t L, size_t R) {
@@ -40,78 +52,172 @@ void ClassList::finish() {
   *this = std::move(Sorted);
 }
 
+namespace {
+
+/// Numbers distinct keys in order of first appearance, with an
+/// open-addressing table of at most half load: one probe or two per key,
+/// where sorting the keys costs log n comparisons each.
+class KeyNumbering {
+public:
+  explicit KeyNumbering(size_t MaxKeys)
+      : Slots(llvm::PowerOf2Ceil(2 * MaxKeys + 1), NoKey) {}
+
+  uint32_t numberOf(uint64_t Key) {
+    size_t Mask = Slots.size() - 1;
+    for (size_t S = spread(Key) & Mask;; S = (S + 1) & Mask) {
+      if (Slots[S] == NoKey) {
+        Slots[S] = Keys.size();
+        Keys.push_back(Key);
+        return Slots[S];
+      }
+      if (Keys[Slots[S]] == Key)
+        return Slots[S];
+    }
+  }
+  size_t size() const { return Keys.size(); }
+
+private:
+  static constexpr uint32_t NoKey = ~0u;
+  /// Keys are hashes, but not all of them mix their low bits well.
+  static uint64_t spread(uint64_t Key) {
+    Key ^= Key >> 31;
+    Key *= 0x7fb5d329728ea185ULL;
+    return Key ^ (Key >> 27);
+  }
+
+  std::vector<uint32_t> Slots;
+  std::vector<uint64_t> Keys;
+};
+
+} // namespace
+
 ClassList groupByKey(ArrayRef<CandidateId> Ids, ArrayRef<uint64_t> KeyOf) {
-  std::vector<std::pair<uint64_t, CandidateId>> Keyed;
-  Keyed.reserve(Ids.size());
-  for (CandidateId Id : Ids)
-    Keyed.push_back({KeyOf[Id], Id});
+  assert(llvm::is_sorted(Ids) && "ids must be in increasing order");
+  // Groups are numbered by first member, and members placed in input order:
+  // the groups come out as finish() would order them, ids ascending.
+  KeyNumbering Numbers(Ids.size());
+  std::vector<uint32_t> GroupOf(Ids.size());
+  for (size_t I = 0; I < Ids.size(); ++I)
+    GroupOf[I] = Numbers.numberOf(KeyOf[Ids[I]]);
+  std::vector<uint32_t> Size(Numbers.size(), 0), End(Numbers.size(), 0);
+  for (uint32_t G : GroupOf)
+    ++Size[G];
+  uint32_t Placed = 0;
+  for (size_t G = 0; G < Numbers.size(); ++G)
+    if (Size[G] >= 2)
+      End[G] = Placed += Size[G];
+  std::vector<CandidateId> ById(Placed);
+  for (size_t I = Ids.size(); I-- > 0;)
+    if (Size[GroupOf[I]] >= 2)
+      ById[--End[GroupOf[I]]] = Ids[I];
   ClassList Groups;
-  std::vector<CandidateId> Group;
-  forEachRunOfEquals(
-      MutableArrayRef(Keyed),
-      [](const auto &L, const auto &R) {
-        return L.first < R.first ? -1 : L.first > R.first;
-      },
-      [&](ArrayRef<std::pair<uint64_t, CandidateId>> Run) {
-        if (Run.size() < 2)
-          return;
-        Group.clear();
-        for (const auto &KeyAndId : Run)
-          Group.push_back(KeyAndId.second);
-        Groups.add(Group);
-      });
-  Groups.finish();
+  for (size_t G = 0; G < Numbers.size(); ++G)
+    if (Size[G] >= 2)
+      Groups.add(ArrayRef(ById).slice(End[G], Size[G]));
   return Groups;
 }
 
-ClassList splitByEncoding(ArrayRef<CandidateId> Group,
-                          function_ref<void(CandidateId, Encoding &)> Encode,
-                          bool KeepSingletons) {
-  std::vector<Encoding> Encodings(Group.size());
-  for (size_t I = 0; I < Group.size(); ++I)
-    Encode(Group[I], Encodings[I]);
-  ClassList Classes;
+/// Reads every member's encoding into Scratch.Views, encoding into the
+/// buffers of Scratch.Encodings, which keep their capacity from earlier
+/// groups. Members of a bucket nearly always encode to the same length, so
+/// each buffer is given the first member's length up front instead of
+/// growing token by token.
+static ArrayRef<ArrayRef<uint64_t>> viewGroup(ArrayRef<CandidateId> Group,
+                                              EncodingView View,
+                                              SplitScratch &Scratch) {
+  if (Scratch.Encodings.size() < Group.size())
+    Scratch.Encodings.resize(Group.size());
+  Scratch.Views.clear();
+  for (size_t I = 0; I < Group.size(); ++I) {
+    if (I)
+      Scratch.Encodings[I].reserve(Scratch.Views[0].size());
+    Scratch.Views.push_back(View(Group[I], Scratch.Encodings[I]));
+  }
+  return Scratch.Views;
+}
+
+/// Adds the members of Group at Positions as one class, in increasing order.
+static void addClassAt(ArrayRef<CandidateId> Group,
+                       ArrayRef<uint32_t> Positions,
+                       std::vector<CandidateId> &Class, ClassList &Classes) {
+  Class.clear();
+  for (uint32_t Position : Positions)
+    Class.push_back(Group[Position]);
+  if (!llvm::is_sorted(Class))
+    llvm::sort(Class);
+  Classes.add(Class);
+}
+
+size_t appendClassesByEncoding(ArrayRef<CandidateId> Group, EncodingView View,
+                               bool KeepSingletons, SplitScratch &Scratch,
+                               ClassList &Out) {
+  ArrayRef<ArrayRef<uint64_t>> Encodings = viewGroup(Group, View, Scratch);
+  std::vector<uint32_t> &Order = Scratch.Order;
+  Order.resize(Group.size());
+  std::iota(Order.begin(), Order.end(), 0);
   // Buckets are nearly always pure: one equality test per member then
   // settles them without sorting.
-  if (llvm::all_of(Encodings, [&](const Encoding &E) {
+  if (llvm::all_of(Encodings, [&](ArrayRef<uint64_t> E) {
         return sameEncoding(E, Encodings.front());
       })) {
-    if (Group.size() >= 2 || KeepSingletons) {
-      std::vector<CandidateId> All(Group.begin(), Group.end());
-      llvm::sort(All);
-      Classes.add(All);
-    }
-    return Classes;
+    if (Group.size() >= 2 || KeepSingletons)
+      addClassAt(Group, Order, Scratch.Class, Out);
+    return Group.size();
   }
-  std::vector<uint32_t> Order(Group.size());
-  std::iota(Order.begin(), Order.end(), 0);
-  std::vector<CandidateId> Class;
+  size_t Largest = 1;
   forEachRunOfEquals(
       MutableArrayRef(Order),
       [&](uint32_t L, uint32_t R) {
         return compareEncodings(Encodings[L], Encodings[R]);
       },
       [&](ArrayRef<uint32_t> Run) {
-        if (Run.size() < 2 && !KeepSingletons)
-          return;
-        Class.clear();
-        for (uint32_t Position : Run)
-          Class.push_back(Group[Position]);
-        llvm::sort(Class);
-        Classes.add(Class);
+        Largest = std::max(Largest, Run.size());
+        if (Run.size() >= 2 || KeepSingletons)
+          addClassAt(Group, Run, Scratch.Class, Out);
       });
+  return Largest;
+}
+
+ClassList splitByEncoding(ArrayRef<CandidateId> Group,
+                          function_ref<void(CandidateId, Encoding &)> Encode,
+                          bool KeepSingletons, SplitScratch &Scratch) {
+  ClassList Classes;
+  appendClassesByEncoding(
+      Group,
+      [&](CandidateId Id, Encoding &Buffer) {
+        Encode(Id, Buffer);
+        return ArrayRef<uint64_t>(Buffer);
+      },
+      KeepSingletons, Scratch, Classes);
   Classes.finish();
   return Classes;
 }
 
+ClassList splitByEncoding(ArrayRef<CandidateId> Group,
+                          function_ref<void(CandidateId, Encoding &)> Encode,
+                          bool KeepSingletons) {
+  SplitScratch Scratch;
+  return splitByEncoding(Group, Encode, KeepSingletons, Scratch);
+}
+
 void GroupStats::add(ArrayRef<CandidateId> Group,
                      const ClassList &ClassesOfGroup) {
-  ++MultiMember;
   size_t Largest = 1;
   for (ArrayRef<CandidateId> C : ClassesOfGroup)
     Largest = std::max(Largest, C.size());
-  Pure += Largest == Group.size();
-  Collisions += Group.size() - Largest;
+  add(Group.size(), Largest);
+}
+
+void GroupStats::add(size_t GroupSize, size_t Largest) {
+  ++MultiMember;
+  Pure += Largest == GroupSize;
+  Collisions += GroupSize - Largest;
+}
+
+void GroupStats::add(const GroupStats &Other) {
+  MultiMember += Other.MultiMember;
+  Pure += Other.Pure;
+  Collisions += Other.Collisions;
 }
 
 } // namespace lmf

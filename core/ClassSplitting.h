@@ -68,14 +68,14 @@ private:
   std::vector<size_t> Ends;
 };
 
-/// The one sort-then-group-runs step every grouping uses: stably sorts Items
-/// with Compare (a three-way comparison, <0, 0 or >0) and calls Run on each
-/// maximal range of items that compare equal, in sorted order.
+/// The one sort-then-group-runs step every grouping uses: sorts Items with
+/// Compare (a three-way comparison, <0, 0 or >0) and calls Run on each
+/// maximal range of items that compare equal, in sorted order. The order
+/// within a run is unspecified: callers sort runs by candidate id.
 template <typename T, typename CompareT, typename RunT>
 void forEachRunOfEquals(llvm::MutableArrayRef<T> Items, CompareT Compare,
                         RunT Run) {
-  llvm::stable_sort(Items,
-                    [&](const T &L, const T &R) { return Compare(L, R) < 0; });
+  llvm::sort(Items, [&](const T &L, const T &R) { return Compare(L, R) < 0; });
   for (size_t Begin = 0; Begin < Items.size();) {
     size_t End = Begin + 1;
     while (End < Items.size() && Compare(Items[Begin], Items[End]) == 0)
@@ -90,8 +90,38 @@ void forEachRunOfEquals(llvm::MutableArrayRef<T> Items, CompareT Compare,
 ClassList groupByKey(llvm::ArrayRef<CandidateId> Ids,
                      llvm::ArrayRef<uint64_t> KeyOf);
 
+/// Buffers the splits keep from one group to the next, so that a worker
+/// splitting many groups allocates only while its largest group grows. One
+/// per worker (see forEachIndexWithWorker).
+struct SplitScratch {
+  std::vector<Encoding> Encodings;
+  std::vector<llvm::ArrayRef<uint64_t>> Views;
+  std::vector<uint32_t> Order;
+  std::vector<CandidateId> Class;
+};
+
+/// How a split reads a member's encoding: View(Id, Buffer) returns it,
+/// either encoded into Buffer or kept elsewhere for as long as the split.
+using EncodingView =
+    llvm::function_ref<llvm::ArrayRef<uint64_t>(CandidateId, Encoding &)>;
+
+/// Appends to Out the classes of equal encodings in Group, members
+/// ascending (the classes are not ordered among themselves). Singletons are
+/// kept only on request. Returns the size of the largest class, singletons
+/// included.
+size_t appendClassesByEncoding(llvm::ArrayRef<CandidateId> Group,
+                               EncodingView View, bool KeepSingletons,
+                               SplitScratch &Scratch, ClassList &Out);
+
 /// Splits Group into classes of equal encodings, ordered by first member.
-/// Singletons are kept only on request.
+/// Encode(Id, Out) replaces Out with Id's encoding. Singletons are kept
+/// only on request.
+ClassList
+splitByEncoding(llvm::ArrayRef<CandidateId> Group,
+                llvm::function_ref<void(CandidateId, Encoding &)> Encode,
+                bool KeepSingletons, SplitScratch &Scratch);
+
+/// The same with buffers of its own.
 ClassList
 splitByEncoding(llvm::ArrayRef<CandidateId> Group,
                 llvm::function_ref<void(CandidateId, Encoding &)> Encode,
@@ -103,6 +133,9 @@ splitByEncoding(llvm::ArrayRef<CandidateId> Group,
 struct GroupStats {
   uint64_t MultiMember = 0, Pure = 0, Collisions = 0;
   void add(llvm::ArrayRef<CandidateId> Group, const ClassList &ClassesOfGroup);
+  /// Adds a group of GroupSize members whose largest class has Largest.
+  void add(size_t GroupSize, size_t Largest);
+  void add(const GroupStats &Other);
 };
 
 } // namespace lmf

@@ -26,6 +26,26 @@
 // buffering), and classes are named by their first member, so the result is
 // the same for any thread count.
 //
+// The data are laid out so that every step is linear in the module and an
+// iteration allocates nothing:
+//
+//  - References: one flat array of candidate ids with 32-bit prefix offsets
+//    per candidate (CandidateLists, as mold keeps edges), built once from
+//    what the encoders staged.
+//  - Skeletons: encoded once each, into the arena of the worker that encoded
+//    them (the task runner tells a task its worker, so scratch needs no
+//    thread_local), and kept there for the exact split while they fit the
+//    cache budget; past it, the split encodes again.
+//  - Classes: as in lld's ICF, ranges of one permuted array of members.
+//    A class whose members all point to the same classes, as nearly every
+//    class does, is settled by one comparison per member. Any other is
+//    sorted within its range by the classes its members' references point
+//    to (read through ClassOf, the previous ids), then by member id, so the
+//    first member of each run of equals is its smallest: the new class id.
+//    New ids go to a buffer parallel to the array and are copied to ClassOf
+//    once every class is split; then the array is compacted in place to the
+//    classes that still have two or more members.
+//
 // Members of one class must also be able to share their optimizer facts:
 // a caller folded because its callee's class matched may now reach any
 // member of that class, so every member is later weakened to the meet of the
@@ -54,47 +74,122 @@
 #include "core/StructuralHash.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/TimeProfiler.h"
 
 #include <atomic>
+#include <limits>
 
 using namespace llvm;
 
 namespace lmf {
+
+void CandidateLists::assign(ArrayRef<ArrayRef<CandidateId>> Lists) {
+  Begin.resize(Lists.size() + 1);
+  uint64_t Total = 0;
+  for (size_t Id = 0; Id < Lists.size(); ++Id) {
+    Begin[Id] = static_cast<uint32_t>(Total);
+    Total += Lists[Id].size();
+  }
+  if (Total > std::numeric_limits<uint32_t>::max())
+    report_fatal_error("more than 2^32 references between candidates");
+  Begin.back() = static_cast<uint32_t>(Total);
+  Items.resize(Total);
+  for (size_t Id = 0; Id < Lists.size(); ++Id)
+    llvm::copy(Lists[Id], Items.begin() + Begin[Id]);
+}
+
 namespace {
 
-/// A member's references, as candidate ids.
-using ReferenceList = SmallVector<CandidateId, 4>;
+/// Copies Items into Arena, where they stay until the arena is freed.
+template <typename T>
+ArrayRef<T> copyToArena(ArrayRef<T> Items, BumpPtrAllocator &Arena) {
+  if (Items.empty())
+    return {};
+  T *Copy = Arena.Allocate<T>(Items.size());
+  llvm::copy(Items, Copy);
+  return ArrayRef(Copy, Items.size());
+}
+
+/// What one worker of the runner reuses from one member to the next.
+struct WorkerScratch {
+  Encoding Skeleton;
+  std::vector<CandidateId> ClassIds;
+  /// The skeletons and references this worker encoded, until the first
+  /// classes are found.
+  BumpPtrAllocator Arena;
+  SplitScratch Split;
+  /// The classes this worker found among the skeleton buckets, and the
+  /// buckets' statistics.
+  ClassList Found;
+  GroupStats Buckets;
+};
 
 class Refiner {
 public:
-  explicit Refiner(const RefinementInput &In) : In(In) {}
+  explicit Refiner(const RefinementInput &In);
   RefinementResult run();
 
 private:
   void classifyReferences();
   void buildTables();
+  void renameTablesToClasses();
   void encodeMembers();
+  void encodeMember(CandidateId Id, WorkerScratch &W);
+  ArrayRef<uint64_t> skeletonOf(CandidateId Id, Encoding &Buffer,
+                                WorkerScratch &W);
   ClassList skeletonClasses();
-  ClassList splitByReferences(ArrayRef<CandidateId> Class) const;
+  void startClasses(const ClassList &First);
+  size_t classBegin(size_t C) const { return C ? ClassEnds[C - 1] : 0; }
+  MutableArrayRef<CandidateId> classMembers(size_t C);
+  bool sameReferenceClasses(CandidateId L, CandidateId R) const;
+  int compareReferenceClasses(CandidateId L, CandidateId R) const;
+  bool splitClass(size_t C);
+  void renameSplitMembers();
+  size_t endOfRun(size_t Begin, size_t End) const;
+  void keepClassesOfTwoOrMore();
   bool iterate();
+  ClassList finalClasses();
 
   const RefinementInput &In;
   RefinementResult Result;
+  /// The base context with refinement's class tables.
+  EncodingContext Ctx;
   /// Class id of each candidate: the id of its class's first member.
   std::vector<CandidateId> ClassOf;
   std::vector<uint64_t> SkeletonHash;
-  std::vector<ReferenceList> Refs;
-  /// Skeletons kept from encodeMembers for the exact split, within budget.
-  std::vector<Encoding> Skeletons;
+  /// Each candidate's references, as candidate ids (empty for others).
+  CandidateLists Refs;
+
+  /// Scratch of each worker of In.Runner, until the first classes exist.
+  std::vector<WorkerScratch> Workers;
+  /// Where each member's references and, within budget, skeleton were
+  /// staged by encodeMembers, in some worker's arena.
+  std::vector<ArrayRef<CandidateId>> StagedRefs;
+  std::vector<ArrayRef<uint64_t>> CachedSkeletons;
   std::atomic<uint64_t> CachedTokens{0};
   static constexpr uint64_t CacheBudgetTokens = 64ull << 20; // 512 MiB
-  /// The current classes of two or more members.
-  ClassList Classes;
+
+  /// The current classes of two or more members: class C is
+  /// Members[classBegin(C), ClassEnds[C]).
+  std::vector<CandidateId> Members;
+  std::vector<uint32_t> ClassEnds, NextClassEnds;
+  /// The new class id of the member at each position of Members, written
+  /// by splitClass for the classes that split.
+  std::vector<CandidateId> NewClassOf;
+  /// Whether each current class split in this iteration.
+  std::vector<uint8_t> Split;
+
   enum : uint8_t { NotByClass, CalleeOnly, CalleeAndAddress };
   /// How each candidate may be referred to by class.
   std::vector<uint8_t> ByClass;
 };
+
+Refiner::Refiner(const RefinementInput &In) : In(In), Ctx(In.Base) {
+  Ctx.CalleeClasses = &Result.Tables.Callee;
+  Ctx.AddressClasses = &Result.Tables.Address;
+}
 
 /// Which candidates may be compared by class, asked once.
 void Refiner::classifyReferences() {
@@ -112,6 +207,8 @@ void Refiner::buildTables() {
   ReferenceClasses &T = Result.Tables;
   T.Callee.clear();
   T.Address.clear();
+  T.Callee.reserve(ByClass.size() - llvm::count(ByClass, NotByClass));
+  T.Address.reserve(llvm::count(ByClass, CalleeAndAddress));
   for (CandidateId I = 0; I < In.Candidates.size(); ++I) {
     if (ByClass[I] == NotByClass)
       continue;
@@ -122,105 +219,206 @@ void Refiner::buildTables() {
   }
 }
 
-void Refiner::encodeMembers() {
-  TimeTraceScope Trace("LTOMergeFunctions.Refine.Encode");
-  EncodingContext Ctx = In.Base;
-  Ctx.CalleeClasses = &Result.Tables.Callee;
-  Ctx.AddressClasses = &Result.Tables.Address;
-  forEachIndex(In.Runner, In.Members.size(), In.SerialThreshold, [&](size_t M) {
-    // Encoded into per-thread buffers that keep their capacity; what is
-    // kept is copied once, at its exact size.
-    static thread_local Encoding Skeleton;
-    static thread_local std::vector<CandidateId> ClassIds;
-    CandidateId Id = In.Members[M];
-    encodeSkeleton(*In.Candidates[Id], Ctx, Skeleton, ClassIds);
-    SkeletonHash[Id] = hashEncoding(Skeleton);
-    // Until the first split every candidate is its own class, named by its
-    // id (see run), so a reference's class id is its target's id.
-    Refs[Id].assign(ClassIds.begin(), ClassIds.end());
-    // Keep the skeleton for the exact split while memory allows; past the
-    // budget, the split encodes again. Either way the result is the same.
-    if (CachedTokens.fetch_add(Skeleton.size()) + Skeleton.size() <=
-        CacheBudgetTokens)
-      Skeletons[Id].assign(Skeleton.begin(), Skeleton.end());
-  });
+/// The tables still name every candidate by its own id; at the fixpoint,
+/// only members of a class that are not its first have another.
+void Refiner::renameTablesToClasses() {
+  ReferenceClasses &T = Result.Tables;
+  for (CandidateId Id : Members) {
+    if (ClassOf[Id] == Id || ByClass[Id] == NotByClass)
+      continue;
+    const Function *F = In.Candidates[Id];
+    T.Callee.find(F)->second = ClassOf[Id];
+    if (ByClass[Id] == CalleeAndAddress)
+      T.Address.find(F)->second = ClassOf[Id];
+  }
 }
 
+void Refiner::encodeMember(CandidateId Id, WorkerScratch &W) {
+  encodeSkeleton(*In.Candidates[Id], Ctx, W.Skeleton, W.ClassIds);
+  SkeletonHash[Id] = hashEncoding(W.Skeleton);
+  // Until the first split every candidate is its own class, named by its
+  // id (see run), so a reference's class id is its target's id.
+  StagedRefs[Id] = copyToArena<CandidateId>(W.ClassIds, W.Arena);
+  // Keep the skeleton for the exact split while memory allows; past the
+  // budget, the split encodes again. Either way the result is the same.
+  uint64_t Size = W.Skeleton.size();
+  if (CachedTokens.fetch_add(Size) + Size <= CacheBudgetTokens)
+    CachedSkeletons[Id] = copyToArena<uint64_t>(W.Skeleton, W.Arena);
+}
+
+void Refiner::encodeMembers() {
+  TimeTraceScope Trace("LTOMergeFunctions.Refine.Encode");
+  forEachIndexWithWorker(In.Runner, In.Members.size(), In.SerialThreshold,
+                         [&](size_t M, unsigned Worker) {
+                           encodeMember(In.Members[M], Workers[Worker]);
+                         });
+  Refs.assign(StagedRefs);
+  StagedRefs = {};
+}
+
+/// A member's skeleton: the cached one, or else encoded again into Buffer.
+ArrayRef<uint64_t> Refiner::skeletonOf(CandidateId Id, Encoding &Buffer,
+                                       WorkerScratch &W) {
+  if (!CachedSkeletons[Id].empty())
+    return CachedSkeletons[Id];
+  encodeSkeleton(*In.Candidates[Id], Ctx, Buffer, W.ClassIds);
+  return Buffer;
+}
+
+/// Splits each skeleton hash bucket exactly. Each worker collects the
+/// classes it finds; together, ordered by first member, they are the first
+/// classes whichever worker found them.
 ClassList Refiner::skeletonClasses() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine.Split");
-  EncodingContext Ctx = In.Base;
-  Ctx.CalleeClasses = &Result.Tables.Callee;
-  Ctx.AddressClasses = &Result.Tables.Address;
   ClassList Buckets = groupByKey(In.Members, SkeletonHash);
-  std::vector<ClassList> Split(Buckets.size());
-  forEachIndex(In.Runner, Buckets.size(), In.SerialThreshold, [&](size_t B) {
-    std::vector<CandidateId> Unused;
-    Split[B] = splitByEncoding(
-        Buckets[B],
-        [&](CandidateId Id, Encoding &Out) {
-          if (!Skeletons[Id].empty())
-            Out = std::move(Skeletons[Id]);
-          else
-            encodeSkeleton(*In.Candidates[Id], Ctx, Out, Unused);
-        },
-        /*KeepSingletons=*/false);
-  });
+  forEachIndexWithWorker(In.Runner, Buckets.size(), In.SerialThreshold,
+                         [&](size_t B, unsigned Worker) {
+                           WorkerScratch &W = Workers[Worker];
+                           size_t Largest = appendClassesByEncoding(
+                               Buckets[B],
+                               [&](CandidateId Id, Encoding &Buffer) {
+                                 return skeletonOf(Id, Buffer, W);
+                               },
+                               /*KeepSingletons=*/false, W.Split, W.Found);
+                           W.Buckets.add(Buckets[B].size(), Largest);
+                         });
   ClassList Found;
-  for (size_t B = 0; B < Buckets.size(); ++B) {
-    Result.SkeletonBuckets.add(Buckets[B], Split[B]);
-    Found.append(Split[B]);
+  for (WorkerScratch &W : Workers) {
+    Found.append(W.Found);
+    Result.SkeletonBuckets.add(W.Buckets);
   }
+  Found.finish();
   return Found;
 }
 
-/// Splits a class by the current class ids of its members' references;
-/// every part, singletons included, in increasing id order.
-ClassList Refiner::splitByReferences(ArrayRef<CandidateId> Class) const {
-  using Keyed = std::pair<SmallVector<CandidateId, 8>, CandidateId>;
-  SmallVector<Keyed, 8> Members;
-  for (CandidateId Id : Class) {
-    Keyed &K = Members.emplace_back();
-    for (CandidateId Target : Refs[Id])
-      K.first.push_back(ClassOf[Target]);
-    K.second = Id;
+/// Lays out the first classes as ranges of Members and names each after
+/// its first member. Every later class has two or more members, so the
+/// buffers never grow again.
+void Refiner::startClasses(const ClassList &First) {
+  Members.assign(First.ids().begin(), First.ids().end());
+  NewClassOf.resize(Members.size());
+  ClassEnds.clear();
+  for (ArrayRef<CandidateId> C : First) {
+    ClassEnds.push_back(classBegin(ClassEnds.size()) + C.size());
+    for (CandidateId Id : C)
+      ClassOf[Id] = C.front();
   }
-  ClassList Parts;
-  SmallVector<CandidateId, 8> Part;
-  forEachRunOfEquals(
-      MutableArrayRef(Members),
-      [](const Keyed &L, const Keyed &R) {
-        return L.first < R.first ? -1 : R.first < L.first;
-      },
-      [&](ArrayRef<Keyed> Run) {
-        Part.clear();
-        for (const Keyed &K : Run)
-          Part.push_back(K.second);
-        llvm::sort(Part);
-        Parts.add(Part);
-      });
-  return Parts;
+  ClassEnds.reserve(Members.size() / 2);
+  NextClassEnds.reserve(Members.size() / 2);
+  Split.reserve(Members.size() / 2);
+}
+
+MutableArrayRef<CandidateId> Refiner::classMembers(size_t C) {
+  size_t Begin = classBegin(C);
+  return MutableArrayRef(Members).slice(Begin, ClassEnds[C] - Begin);
+}
+
+/// Whether the references of L and R point to the same classes.
+bool Refiner::sameReferenceClasses(CandidateId L, CandidateId R) const {
+  ArrayRef<CandidateId> LRefs = Refs[L], RRefs = Refs[R];
+  if (LRefs.size() != RRefs.size())
+    return false;
+  for (size_t I = 0; I < LRefs.size(); ++I)
+    if (ClassOf[LRefs[I]] != ClassOf[RRefs[I]])
+      return false;
+  return true;
+}
+
+/// Orders members by the classes their references point to, in turn.
+int Refiner::compareReferenceClasses(CandidateId L, CandidateId R) const {
+  ArrayRef<CandidateId> LRefs = Refs[L], RRefs = Refs[R];
+  for (size_t I = 0; I < LRefs.size() && I < RRefs.size(); ++I)
+    if (ClassOf[LRefs[I]] != ClassOf[RRefs[I]])
+      return ClassOf[LRefs[I]] < ClassOf[RRefs[I]] ? -1 : 1;
+  return LRefs.size() < RRefs.size() ? -1 : LRefs.size() > RRefs.size();
+}
+
+/// Splits class C by the classes its members' references point to. When it
+/// splits, sorts its range so that each part is a run starting with its
+/// smallest member, writes the parts' ids to NewClassOf and returns true.
+bool Refiner::splitClass(size_t C) {
+  MutableArrayRef<CandidateId> Class = classMembers(C);
+  CandidateId First = Class.front();
+  if (llvm::all_of(Class.drop_front(), [&](CandidateId Id) {
+        return sameReferenceClasses(Id, First);
+      }))
+    return false;
+  llvm::sort(Class, [&](CandidateId L, CandidateId R) {
+    int Order = compareReferenceClasses(L, R);
+    return Order ? Order < 0 : L < R;
+  });
+  CandidateId *NewIds = NewClassOf.data() + classBegin(C);
+  NewIds[0] = Class[0];
+  for (size_t I = 1; I < Class.size(); ++I)
+    NewIds[I] = compareReferenceClasses(Class[I - 1], Class[I]) == 0
+                    ? NewIds[I - 1]
+                    : Class[I];
+  return true;
+}
+
+/// Gives the members of the classes that split their new ids, once every
+/// class has read the previous ones.
+void Refiner::renameSplitMembers() {
+  for (size_t C = 0; C < ClassEnds.size(); ++C)
+    if (Split[C])
+      for (size_t P = classBegin(C); P < ClassEnds[C]; ++P)
+        ClassOf[Members[P]] = NewClassOf[P];
+}
+
+/// The end of the part of a split class that starts at Begin.
+size_t Refiner::endOfRun(size_t Begin, size_t End) const {
+  size_t RunEnd = Begin + 1;
+  while (RunEnd < End && NewClassOf[RunEnd] == NewClassOf[Begin])
+    ++RunEnd;
+  return RunEnd;
+}
+
+/// Compacts Members, in place, to the parts of two or more members.
+void Refiner::keepClassesOfTwoOrMore() {
+  NextClassEnds.clear();
+  size_t Kept = 0;
+  for (size_t C = 0; C < ClassEnds.size(); ++C) {
+    for (size_t Begin = classBegin(C), End = ClassEnds[C], RunEnd; Begin < End;
+         Begin = RunEnd) {
+      RunEnd = Split[C] ? endOfRun(Begin, End) : End;
+      if (RunEnd - Begin < 2)
+        continue;
+      if (Kept != Begin)
+        std::copy(Members.begin() + Begin, Members.begin() + RunEnd,
+                  Members.begin() + Kept);
+      Kept += RunEnd - Begin;
+      NextClassEnds.push_back(Kept);
+    }
+  }
+  Members.resize(Kept);
+  std::swap(ClassEnds, NextClassEnds);
 }
 
 /// One step: splits every class by the previous ids. Returns whether any
 /// class split.
 bool Refiner::iterate() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine.Iterate");
-  std::vector<ClassList> Split(Classes.size());
-  forEachIndex(In.Runner, Classes.size(), In.SerialThreshold,
-               [&](size_t C) { Split[C] = splitByReferences(Classes[C]); });
-  bool Changed = false;
-  ClassList Next;
-  for (const ClassList &Parts : Split) {
-    Changed |= Parts.size() > 1;
-    for (ArrayRef<CandidateId> Part : Parts) {
-      for (CandidateId Id : Part)
-        ClassOf[Id] = Part.front();
-      if (Part.size() >= 2)
-        Next.add(Part);
-    }
+  Split.assign(ClassEnds.size(), false);
+  forEachIndex(In.Runner, ClassEnds.size(), In.SerialThreshold,
+               [&](size_t C) { Split[C] = splitClass(C); });
+  if (!llvm::is_contained(Split, true))
+    return false;
+  renameSplitMembers();
+  keepClassesOfTwoOrMore();
+  return true;
+}
+
+/// The classes at the fixpoint, members ascending, ordered by first member.
+ClassList Refiner::finalClasses() {
+  ClassList Classes;
+  for (size_t C = 0; C < ClassEnds.size(); ++C) {
+    MutableArrayRef<CandidateId> Class = classMembers(C);
+    if (!llvm::is_sorted(Class))
+      llvm::sort(Class);
+    Classes.add(Class);
   }
-  Classes = std::move(Next);
-  return Changed;
+  Classes.finish();
+  return Classes;
 }
 
 RefinementResult Refiner::run() {
@@ -228,27 +426,24 @@ RefinementResult Refiner::run() {
   size_t N = In.Candidates.size();
   ClassOf.resize(N);
   SkeletonHash.assign(N, 0);
-  Refs.resize(N);
-  Skeletons.resize(N);
+  StagedRefs.resize(N);
+  CachedSkeletons.resize(N);
+  Workers = std::vector<WorkerScratch>(In.Runner.concurrency());
   for (CandidateId I = 0; I < N; ++I)
     ClassOf[I] = I;
   classifyReferences();
   buildTables();
   encodeMembers();
-  Classes = skeletonClasses();
-  Skeletons.clear();
-  Skeletons.shrink_to_fit();
-  for (ArrayRef<CandidateId> C : Classes)
-    for (CandidateId Id : C)
-      ClassOf[Id] = C.front();
+  startClasses(skeletonClasses());
+  CachedSkeletons = {};
+  Workers.clear(); // Frees the arenas.
   Result.Iterations = 1;
   // Each changing iteration adds a class, so this ends after at most as many
   // iterations as there are candidates.
   while (iterate())
     ++Result.Iterations;
-  buildTables();
-  Result.Classes = std::move(Classes);
-  Result.Classes.finish();
+  renameTablesToClasses();
+  Result.Classes = finalClasses();
   return std::move(Result);
 }
 

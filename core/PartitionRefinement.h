@@ -30,6 +30,26 @@ struct ReferenceClasses {
   }
 };
 
+/// One list of candidate ids per candidate, all in one array with 32-bit
+/// prefix offsets, the way mold keeps its edges: list Id is
+/// Items[Begin[Id], Begin[Id + 1]). Refinement keeps each member's
+/// references so, and reads them every iteration without a pointer chase.
+class CandidateLists {
+public:
+  /// Replaces the lists with copies of Lists, list Id from Lists[Id].
+  void assign(llvm::ArrayRef<llvm::ArrayRef<CandidateId>> Lists);
+  size_t size() const { return Begin.empty() ? 0 : Begin.size() - 1; }
+  /// Every list's items, list after list.
+  llvm::ArrayRef<CandidateId> items() const { return Items; }
+  llvm::ArrayRef<CandidateId> operator[](CandidateId Id) const {
+    return llvm::ArrayRef(Items).slice(Begin[Id], Begin[Id + 1] - Begin[Id]);
+  }
+
+private:
+  std::vector<uint32_t> Begin;
+  std::vector<CandidateId> Items;
+};
+
 struct RefinementInput {
   /// Candidates by index; null entries are skipped.
   llvm::ArrayRef<llvm::Function *> Candidates;

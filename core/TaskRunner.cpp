@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The serial runner is what small inputs and single-threaded runs use; it is
-// also the reference the parallel runner's results are tested against.
+// also the reference the parallel runner's results are tested against. It
+// has one worker, 0, the calling thread.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +15,11 @@ namespace {
 class SerialRunner final : public TaskRunner {
 public:
   unsigned concurrency() const override { return 1; }
-  void forEachRange(size_t Count,
-                    llvm::function_ref<void(size_t, size_t)> Body) override {
+  void forEachRangeWithWorker(
+      size_t Count,
+      llvm::function_ref<void(size_t, size_t, unsigned)> Body) override {
     if (Count)
-      Body(0, Count);
+      Body(0, Count, 0);
   }
 };
 } // namespace
@@ -27,13 +29,23 @@ TaskRunner &serialRunner() {
   return Runner;
 }
 
+void forEachIndexWithWorker(
+    TaskRunner &Runner, size_t Count, size_t SerialThreshold,
+    llvm::function_ref<void(size_t I, unsigned Worker)> Body) {
+  // The serial runner's only worker, 0, is below every runner's
+  // concurrency(), so Body's scratch is indexed the same either way.
+  TaskRunner &R = Count < SerialThreshold ? serialRunner() : Runner;
+  R.forEachRangeWithWorker(Count,
+                           [&](size_t Begin, size_t End, unsigned Worker) {
+                             for (size_t I = Begin; I != End; ++I)
+                               Body(I, Worker);
+                           });
+}
+
 void forEachIndex(TaskRunner &Runner, size_t Count, size_t SerialThreshold,
                   llvm::function_ref<void(size_t)> Body) {
-  TaskRunner &R = Count < SerialThreshold ? serialRunner() : Runner;
-  R.forEachRange(Count, [&](size_t Begin, size_t End) {
-    for (size_t I = Begin; I != End; ++I)
-      Body(I);
-  });
+  forEachIndexWithWorker(Runner, Count, SerialThreshold,
+                         [&](size_t I, unsigned) { Body(I); });
 }
 
 } // namespace lmf

@@ -8,6 +8,12 @@
 // A runner only decides *where* work runs: every task writes to its own
 // preallocated slot, so results never depend on the runner.
 //
+// A task may also need scratch memory (an encoding buffer, a sort key) that
+// outlives one index but must not be shared between threads. Runners number
+// the threads they run tasks on, 0 to concurrency() - 1, and tell each task
+// its worker: a phase allocates one scratch per worker up front and each
+// task uses its worker's, with no thread_local state and no locking.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LMF_CORE_TASKRUNNER_H
@@ -24,10 +30,19 @@ public:
   virtual ~TaskRunner() = default;
   /// Number of threads that may run tasks at once.
   virtual unsigned concurrency() const = 0;
+  /// Calls Body(Begin, End, Worker) on disjoint subranges covering
+  /// [0, Count). Worker, below concurrency(), names the thread running the
+  /// body: two bodies with the same worker never run at once.
+  virtual void forEachRangeWithWorker(
+      size_t Count,
+      llvm::function_ref<void(size_t Begin, size_t End, unsigned Worker)>
+          Body) = 0;
   /// Calls Body(Begin, End) on disjoint subranges covering [0, Count).
-  virtual void
-  forEachRange(size_t Count,
-               llvm::function_ref<void(size_t Begin, size_t End)> Body) = 0;
+  void forEachRange(size_t Count,
+                    llvm::function_ref<void(size_t Begin, size_t End)> Body) {
+    forEachRangeWithWorker(
+        Count, [&](size_t Begin, size_t End, unsigned) { Body(Begin, End); });
+  }
 };
 
 /// A runner that does everything on the calling thread.
@@ -37,6 +52,12 @@ TaskRunner &serialRunner();
 /// Count is below SerialThreshold (small inputs are not worth the threads).
 void forEachIndex(TaskRunner &Runner, size_t Count, size_t SerialThreshold,
                   llvm::function_ref<void(size_t)> Body);
+
+/// Like forEachIndex, and tells Body the worker that runs it (below
+/// Runner.concurrency()), so that Body can use that worker's scratch.
+void forEachIndexWithWorker(
+    TaskRunner &Runner, size_t Count, size_t SerialThreshold,
+    llvm::function_ref<void(size_t I, unsigned Worker)> Body);
 
 } // namespace lmf
 

@@ -13,12 +13,16 @@
 // Ranges are split by tbb::parallel_for with a simple partitioner and a small
 // grain, so uneven functions (a few huge ones among many small ones) balance
 // across threads. Which thread runs which range never shows in the output:
-// results are written by index.
+// results are written by index. A range's worker is the arena slot of the
+// thread that runs it (tbb::this_task_arena::current_thread_index()): the
+// arena has as many slots as threads, and a slot holds one thread at a
+// time, so per-worker scratch is never shared.
 //
 //===----------------------------------------------------------------------===//
 
 #include "parallel/TBBTaskRunner.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Parallel.h"
 
 #include <algorithm>
@@ -38,8 +42,9 @@ public:
 
   unsigned concurrency() const override { return Threads; }
 
-  void forEachRange(size_t Count,
-                    llvm::function_ref<void(size_t, size_t)> Body) override {
+  void forEachRangeWithWorker(
+      size_t Count,
+      llvm::function_ref<void(size_t, size_t, unsigned)> Body) override {
     if (!Count)
       return;
     // Aim for several ranges per thread so that stragglers even out.
@@ -48,13 +53,24 @@ public:
       tbb::parallel_for(
           tbb::blocked_range<size_t>(0, Count, Grain),
           [&](const tbb::blocked_range<size_t> &R) {
-            Body(R.begin(), R.end());
+            Body(R.begin(), R.end(), currentWorker());
           },
           tbb::simple_partitioner());
     });
   }
 
 private:
+  /// The arena slot of the calling thread, which runs one of our tasks.
+  /// Asks TBB only: a worker reads none of the runner's fields before its
+  /// task starts (ThreadSanitizer would see that read as unordered, since
+  /// the arena's handoff happens in uninstrumented libtbb).
+  static unsigned currentWorker() {
+    int Slot = tbb::this_task_arena::current_thread_index();
+    if (Slot < 0 || Slot >= tbb::this_task_arena::max_concurrency())
+      llvm::report_fatal_error("TBB task runs outside the merger's arena");
+    return static_cast<unsigned>(Slot);
+  }
+
   unsigned Threads;
   tbb::task_arena Arena;
 };
@@ -62,9 +78,10 @@ private:
 class OwnedSerialRunner final : public TaskRunner {
 public:
   unsigned concurrency() const override { return 1; }
-  void forEachRange(size_t Count,
-                    llvm::function_ref<void(size_t, size_t)> Body) override {
-    serialRunner().forEachRange(Count, Body);
+  void forEachRangeWithWorker(
+      size_t Count,
+      llvm::function_ref<void(size_t, size_t, unsigned)> Body) override {
+    serialRunner().forEachRangeWithWorker(Count, Body);
   }
 };
 

@@ -59,15 +59,16 @@ class StdThreadRunner final : public TaskRunner {
 public:
   explicit StdThreadRunner(unsigned N) : N(N) {}
   unsigned concurrency() const override { return N; }
-  void forEachRange(size_t Count,
-                    function_ref<void(size_t, size_t)> Body) override {
+  void forEachRangeWithWorker(
+      size_t Count,
+      function_ref<void(size_t, size_t, unsigned)> Body) override {
     std::atomic<size_t> Next{0};
     std::atomic<unsigned> Ready{0};
     size_t Grain = std::max<size_t>(1, Count / (N * 64));
     // Relaxed atomics only: TSan sees no edge through them, so the tasks'
     // accesses stay unordered, as they are on a real runner. All threads
     // start taking ranges together, so that every thread gets some.
-    auto Work = [&] {
+    auto Work = [&](unsigned Worker) {
       Ready.fetch_add(1, std::memory_order_relaxed);
       while (Ready.load(std::memory_order_relaxed) < N)
         std::this_thread::yield();
@@ -75,13 +76,13 @@ public:
         size_t Begin = Next.fetch_add(Grain, std::memory_order_relaxed);
         if (Begin >= Count)
           return;
-        Body(Begin, std::min(Count, Begin + Grain));
+        Body(Begin, std::min(Count, Begin + Grain), Worker);
       }
     };
     std::vector<std::thread> Threads;
     for (unsigned I = 1; I < N; ++I)
-      Threads.emplace_back(Work);
-    Work();
+      Threads.emplace_back(Work, I);
+    Work(0);
     for (std::thread &T : Threads)
       T.join();
   }
@@ -102,16 +103,17 @@ public:
   explicit TsanVisibleRunner(std::unique_ptr<TaskRunner> Inner)
       : Inner(std::move(Inner)) {}
   unsigned concurrency() const override { return Inner->concurrency(); }
-  void forEachRange(size_t Count,
-                    function_ref<void(size_t, size_t)> Body) override {
-    auto Task = [&](size_t Begin, size_t End) {
+  void forEachRangeWithWorker(
+      size_t Count,
+      function_ref<void(size_t, size_t, unsigned)> Body) override {
+    auto Task = [&](size_t Begin, size_t End, unsigned Worker) {
       __tsan_acquire(&Fork);
-      Body(Begin, End);
+      Body(Begin, End, Worker);
       __tsan_release(&Join);
     };
-    function_ref<void(size_t, size_t)> TaskRef = Task;
+    function_ref<void(size_t, size_t, unsigned)> TaskRef = Task;
     __tsan_release(&Fork);
-    Inner->forEachRange(Count, TaskRef);
+    Inner->forEachRangeWithWorker(Count, TaskRef);
     __tsan_acquire(&Join);
   }
 
