@@ -3,10 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The planner decided how each folded function G disappears; this file
-// performs it. It is the only place that creates or removes IR, and it runs
-// on one thread, in the deterministic order of the plans; the bodies it
-// throws away leave the module at once and are freed later, in parallel
-// (DeferredDeletion.h).
+// performs it. It is the only place that creates or erases IR, and it runs on
+// one thread, in the deterministic order of the plans.
 //
 // The four outcomes:
 //  * erased: every use of G refers to the body instead, G is deleted; calls
@@ -169,7 +167,15 @@ void eraseFunction(Function &G, RewriteContext &Ctx) {
   Ctx.Globals.remove(&G);
   if (Ctx.Tables)
     Ctx.Tables->forget(&G);
-  Ctx.Deletion.eraseFunction(G);
+  G.dropAllReferences();
+  G.eraseFromParent();
+}
+
+void dropBody(Function &G) {
+  for (BasicBlock &BB : G)
+    BB.dropAllReferences();
+  while (!G.empty())
+    G.begin()->eraseFromParent();
 }
 
 bool needsMustTail(CallingConv::ID CC) {
@@ -183,8 +189,8 @@ AttributeList thunkCallAttributes(const Function &Body) {
   return Attrs.removeFnAttributes(Body.getContext());
 }
 
-void makeThunk(Function &G, Function &Body, RewriteContext &Ctx) {
-  Ctx.Deletion.dropBody(G);
+void makeThunk(Function &G, Function &Body) {
+  dropBody(G);
   LLVMContext &C = G.getContext();
   BasicBlock *Entry = BasicBlock::Create(C, "", &G);
   IRBuilder<> Builder(Entry);
@@ -288,7 +294,7 @@ FoldAction applyFold(const MemberPlan &Plan, Function &Body,
     makeAlias(G, Body, Ctx);
     return FoldAction::Alias;
   case FoldAction::Thunk:
-    makeThunk(G, Body, Ctx);
+    makeThunk(G, Body);
     return FoldAction::Thunk;
   case FoldAction::CallersRedirected:
     if (Plan.ReplaceAllUses)
@@ -299,7 +305,7 @@ FoldAction applyFold(const MemberPlan &Plan, Function &Body,
       eraseFunction(G, Ctx);
       return FoldAction::Erased;
     }
-    makeThunk(G, Body, Ctx);
+    makeThunk(G, Body);
     return FoldAction::CallersRedirected;
   }
   return Plan.Action;

@@ -6,7 +6,6 @@
 #ifndef LMF_CORE_FOLDREWRITER_H
 #define LMF_CORE_FOLDREWRITER_H
 
-#include "core/DeferredDeletion.h"
 #include "core/MergePlanner.h"
 #include "core/PartitionRefinement.h"
 
@@ -24,8 +23,6 @@ struct RewriteContext {
   llvm::SmallPtrSetImpl<llvm::Function *> &Touched;
   /// Class tables that must forget erased functions (may be empty).
   ReferenceClasses *Tables = nullptr;
-  /// Takes the functions and bodies that folds throw away.
-  DeferredDeletion &Deletion;
 };
 
 /// Moves F's body into a new private, unnamed_addr function placed right

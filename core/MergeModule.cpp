@@ -15,15 +15,12 @@
 //      exactly with the total order (ClassSplitting.h);
 //   4. weaken every class to the meet of its members' annotations, then
 //      plan and apply each class serially, in order of its first member
-//      (MergePlanner.h, AnnotationIntersector.h, FoldRewriter.h); the
-//      bodies the folds throw away are cut from the module at once and
-//      deleted in parallel after the last round (DeferredDeletion.h);
+//      (MergePlanner.h, AnnotationIntersector.h, FoldRewriter.h);
 //   5. the functions whose bodies the folds changed (callers of a folded
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are resolved again; repeat until a round folds nothing.
 //
-// Steps 2 and 3 run in parallel and only read IR; the deletion in step 4
-// runs in parallel on bodies that share nothing with the module any more. Every
+// Eligibility and steps 2 and 3 run in parallel, and they only read IR. Every
 // order that reaches the output derives from candidate indices, that is from
 // module order, never from thread timing or pointer values, so the resulting
 // module is byte-identical for any thread count.
@@ -40,7 +37,6 @@
 #include "core/AnnotationIntersector.h"
 #include "core/AnnotationPolicy.h"
 #include "core/ClassSplitting.h"
-#include "core/DeferredDeletion.h"
 #include "core/Eligibility.h"
 #include "core/FoldRewriter.h"
 #include "core/GlobalNumbering.h"
@@ -133,8 +129,6 @@ private:
   DenseMap<const Function *, CandidateId> IdOf;
   unsigned Round = 0;
   MergeResult Result;
-  /// Bodies thrown away by folds, deleted in parallel after the last round.
-  DeferredDeletion Deletion;
 };
 
 void ModuleMerge::addCandidate(Function *F) {
@@ -281,14 +275,17 @@ ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets,
                                       GroupStats *Stats) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Resolve");
   std::vector<ClassList> PerBucket(Buckets.size());
-  forEachIndex(Runner, Buckets.size(), Opts.SerialThreshold, [&](size_t B) {
-    PerBucket[B] = splitByEncoding(
-        Buckets[B],
-        [&](CandidateId Id, Encoding &Out) {
-          encodeFunction(*Candidates[Id], EncodeCtx, Out);
-        },
-        /*KeepSingletons=*/false);
-  });
+  std::vector<SplitScratch> Scratch(Runner.concurrency());
+  forEachIndexWithWorker(Runner, Buckets.size(), Opts.SerialThreshold,
+                         [&](size_t B, unsigned Worker) {
+                           PerBucket[B] = splitByEncoding(
+                               Buckets[B],
+                               [&](CandidateId Id, Encoding &Out) {
+                                 encodeFunction(*Candidates[Id], EncodeCtx,
+                                                Out);
+                               },
+                               /*KeepSingletons=*/false, Scratch[Worker]);
+                         });
   ClassList Classes;
   for (size_t B = 0; B < Buckets.size(); ++B) {
     if (Stats)
@@ -422,7 +419,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
     return false;
 
   std::string SurvivorName = Survivor.getName().str();
-  RewriteContext RC{Globals, Touched, &Tables, Deletion};
+  RewriteContext RC{Globals, Touched, &Tables};
   Function *Body = &Survivor;
   if (Plan.NeedsPrivateBody) {
     Body = moveBodyToPrivateCopy(Survivor, RC);
@@ -498,10 +495,6 @@ Expected<MergeResult> ModuleMerge::run() {
     Classes = resolveBuckets(Buckets, /*Stats=*/nullptr);
   }
 
-  {
-    PhaseTimer Timer(Result.Times.ApplySeconds, "LTOMergeFunctions.Delete");
-    Deletion.deletePending(Runner, Opts.SerialThreshold);
-  }
   publishStatistics(Result.Stats);
   if (Opts.Verify) {
     PhaseTimer Timer(Result.Times.VerifySeconds, "LTOMergeFunctions.Verify");
