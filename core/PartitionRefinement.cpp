@@ -143,7 +143,6 @@ private:
   void startClasses(const ClassList &First);
   size_t classBegin(size_t C) const { return C ? ClassEnds[C - 1] : 0; }
   MutableArrayRef<CandidateId> classMembers(size_t C);
-  bool sameReferenceClasses(CandidateId L, CandidateId R) const;
   int compareReferenceClasses(CandidateId L, CandidateId R) const;
   bool splitClass(size_t C);
   void renameSplitMembers();
@@ -313,17 +312,6 @@ MutableArrayRef<CandidateId> Refiner::classMembers(size_t C) {
   return MutableArrayRef(Members).slice(Begin, ClassEnds[C] - Begin);
 }
 
-/// Whether the references of L and R point to the same classes.
-bool Refiner::sameReferenceClasses(CandidateId L, CandidateId R) const {
-  ArrayRef<CandidateId> LRefs = Refs[L], RRefs = Refs[R];
-  if (LRefs.size() != RRefs.size())
-    return false;
-  for (size_t I = 0; I < LRefs.size(); ++I)
-    if (ClassOf[LRefs[I]] != ClassOf[RRefs[I]])
-      return false;
-  return true;
-}
-
 /// Orders members by the classes their references point to, in turn.
 int Refiner::compareReferenceClasses(CandidateId L, CandidateId R) const {
   ArrayRef<CandidateId> LRefs = Refs[L], RRefs = Refs[R];
@@ -340,7 +328,7 @@ bool Refiner::splitClass(size_t C) {
   MutableArrayRef<CandidateId> Class = classMembers(C);
   CandidateId First = Class.front();
   if (llvm::all_of(Class.drop_front(), [&](CandidateId Id) {
-        return sameReferenceClasses(Id, First);
+        return compareReferenceClasses(Id, First) == 0;
       }))
     return false;
   llvm::sort(Class, [&](CandidateId L, CandidateId R) {
