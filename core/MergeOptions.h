@@ -33,6 +33,10 @@ struct MergeOptions {
   /// Compare references to other candidate functions by equivalence class
   /// (partition refinement) instead of identity.
   bool RefineReferences = true;
+  /// After identical merging, also merge functions that differ only in
+  /// constants at parameter positions (SimilarMerge.h): one shared body
+  /// with extra parameters, each member a thunk or its calls rewritten.
+  bool MergeSimilar = false;
   /// Upper bound on merge rounds; the fixpoint is normally reached far
   /// earlier.
   unsigned MaxRounds = 64;
