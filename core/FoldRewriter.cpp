@@ -46,17 +46,6 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// A redirected call into a body with debug info needs a location when its
-/// caller has debug info.
-void ensureCallLocation(CallBase &CB, const Function &Callee) {
-  if (CB.getDebugLoc() || !Callee.getSubprogram())
-    return;
-  DISubprogram *CallerSP = CB.getFunction()->getSubprogram();
-  if (!CallerSP)
-    return;
-  CB.setDebugLoc(DILocation::get(CB.getContext(), 0, 0, CallerSP));
-}
-
 SmallVector<CallBase *, 8> directCallsTo(Function &G) {
   SmallVector<CallBase *, 8> Calls;
   for (Use &U : G.uses())
@@ -162,22 +151,6 @@ bool onlyUsedByItself(const Function &G) {
   return true;
 }
 
-void eraseFunction(Function &G, RewriteContext &Ctx) {
-  Ctx.Touched.erase(&G);
-  Ctx.Globals.remove(&G);
-  if (Ctx.Tables)
-    Ctx.Tables->forget(&G);
-  G.dropAllReferences();
-  G.eraseFromParent();
-}
-
-void dropBody(Function &G) {
-  for (BasicBlock &BB : G)
-    BB.dropAllReferences();
-  while (!G.empty())
-    G.begin()->eraseFromParent();
-}
-
 bool needsMustTail(CallingConv::ID CC) {
   return CC == CallingConv::SwiftTail || CC == CallingConv::Tail;
 }
@@ -187,30 +160,6 @@ bool needsMustTail(CallingConv::ID CC) {
 AttributeList thunkCallAttributes(const Function &Body) {
   AttributeList Attrs = Body.getAttributes();
   return Attrs.removeFnAttributes(Body.getContext());
-}
-
-void makeThunk(Function &G, Function &Body) {
-  dropBody(G);
-  LLVMContext &C = G.getContext();
-  BasicBlock *Entry = BasicBlock::Create(C, "", &G);
-  IRBuilder<> Builder(Entry);
-  SmallVector<Value *, 8> Args;
-  for (Argument &A : G.args())
-    Args.push_back(&A);
-  CallInst *Call = Builder.CreateCall(Body.getFunctionType(), &Body, Args);
-  Call->setCallingConv(Body.getCallingConv());
-  Call->setAttributes(thunkCallAttributes(Body));
-  Call->setTailCallKind(needsMustTail(Body.getCallingConv())
-                            ? CallInst::TCK_MustTail
-                            : CallInst::TCK_Tail);
-  if (DISubprogram *SP = G.getSubprogram())
-    Call->setDebugLoc(DILocation::get(C, SP->getScopeLine(), 0, SP));
-  if (G.getReturnType()->isVoidTy())
-    Builder.CreateRetVoid();
-  else
-    Builder.CreateRet(Call);
-  // The thunk's old profile and inlining facts described the old body.
-  G.setMetadata(LLVMContext::MD_prof, nullptr);
 }
 
 void makeAlias(Function &G, Function &Body, RewriteContext &Ctx) {
@@ -238,15 +187,68 @@ void cloneSubprogramForThunk(Function &F, DISubprogram *SP) {
 
 } // namespace
 
-Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
+/// A redirected call into a body with debug info needs a location when its
+/// caller has debug info.
+void ensureCallLocation(CallBase &CB, const Function &Callee) {
+  if (CB.getDebugLoc() || !Callee.getSubprogram())
+    return;
+  DISubprogram *CallerSP = CB.getFunction()->getSubprogram();
+  if (!CallerSP)
+    return;
+  CB.setDebugLoc(DILocation::get(CB.getContext(), 0, 0, CallerSP));
+}
+
+void dropBody(Function &G) {
+  for (BasicBlock &BB : G)
+    BB.dropAllReferences();
+  while (!G.empty())
+    G.begin()->eraseFromParent();
+}
+
+void eraseFunction(Function &G, RewriteContext &Ctx) {
+  Ctx.Touched.erase(&G);
+  Ctx.Globals.remove(&G);
+  if (Ctx.Tables)
+    Ctx.Tables->forget(&G);
+  G.dropAllReferences();
+  G.eraseFromParent();
+}
+
+void makeThunk(Function &G, Function &Body, ArrayRef<Value *> ExtraArgs) {
+  dropBody(G);
+  LLVMContext &C = G.getContext();
+  BasicBlock *Entry = BasicBlock::Create(C, "", &G);
+  IRBuilder<> Builder(Entry);
+  SmallVector<Value *, 8> Args;
+  for (Argument &A : G.args())
+    Args.push_back(&A);
+  Args.append(ExtraArgs.begin(), ExtraArgs.end());
+  CallInst *Call = Builder.CreateCall(Body.getFunctionType(), &Body, Args);
+  Call->setCallingConv(Body.getCallingConv());
+  Call->setAttributes(thunkCallAttributes(Body));
+  Call->setTailCallKind(needsMustTail(Body.getCallingConv())
+                            ? CallInst::TCK_MustTail
+                            : CallInst::TCK_Tail);
+  if (DISubprogram *SP = G.getSubprogram())
+    Call->setDebugLoc(DILocation::get(C, SP->getScopeLine(), 0, SP));
+  if (G.getReturnType()->isVoidTy())
+    Builder.CreateRetVoid();
+  else
+    Builder.CreateRet(Call);
+  // The thunk's old profile and inlining facts described the old body.
+  G.setMetadata(LLVMContext::MD_prof, nullptr);
+}
+
+Function *moveBodyToNewFunction(Function &F, FunctionType *Type,
+                                GlobalValue::LinkageTypes Linkage,
+                                StringRef Suffix, RewriteContext &Ctx) {
   Module &M = *F.getParent();
   Function *Body =
-      Function::Create(F.getFunctionType(), GlobalValue::PrivateLinkage,
-                       F.getAddressSpace(), "");
+      Function::Create(Type, Linkage, F.getAddressSpace(), "");
   M.getFunctionList().insertAfter(F.getIterator(), Body);
-  Body->setName(F.getName() + ".lmf.body");
+  Body->setName(F.getName() + Suffix);
   Body->copyAttributesFrom(&F);
-  Body->setLinkage(GlobalValue::PrivateLinkage);
+  Body->setLinkage(Linkage);
   Body->setVisibility(GlobalValue::DefaultVisibility);
   Body->setDLLStorageClass(GlobalValue::DefaultStorageClass);
   Body->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
@@ -267,6 +269,15 @@ Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
     Body->setSubprogram(SP);
     cloneSubprogramForThunk(F, SP);
   }
+  Ctx.Globals.add(Body);
+  Ctx.Touched.insert(Body);
+  return Body;
+}
+
+Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
+  Function *Body = moveBodyToNewFunction(F, F.getFunctionType(),
+                                         GlobalValue::PrivateLinkage,
+                                         ".lmf.body", Ctx);
   // Recursion stays inside the shared body. Calling F here would send every
   // member's recursion through F's symbol, which another definition may
   // interpose; each member's own recursion reached its own body, which is
@@ -274,8 +285,6 @@ Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
   for (CallBase *CB : directCallsTo(F))
     if (CB->getFunction() == Body)
       CB->setCalledOperand(Body);
-  Ctx.Globals.add(Body);
-  Ctx.Touched.insert(Body);
   return Body;
 }
 

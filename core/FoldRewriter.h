@@ -9,7 +9,15 @@
 #include "core/MergePlanner.h"
 #include "core/PartitionRefinement.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/GlobalValue.h"
+
+namespace llvm {
+class CallBase;
+class FunctionType;
+class Value;
+} // namespace llvm
 
 namespace lmf {
 
@@ -24,6 +32,31 @@ struct RewriteContext {
   /// Class tables that must forget erased functions (may be empty).
   ReferenceClasses *Tables = nullptr;
 };
+
+/// Moves F's body, arguments, metadata and debug subprogram into a new
+/// function of the given type and linkage, named F's name plus Suffix and
+/// placed right after F; Type's parameters start with F's. F keeps a copy
+/// of its subprogram and no body.
+llvm::Function *moveBodyToNewFunction(llvm::Function &F,
+                                      llvm::FunctionType *Type,
+                                      llvm::GlobalValue::LinkageTypes Linkage,
+                                      llvm::StringRef Suffix,
+                                      RewriteContext &Ctx);
+
+/// Replaces G's body with a tail call to Body, passing G's arguments and
+/// then ExtraArgs.
+void makeThunk(llvm::Function &G, llvm::Function &Body,
+               llvm::ArrayRef<llvm::Value *> ExtraArgs = {});
+
+/// Gives a call into a function with debug info, from a function with debug
+/// info, a line-0 location if it has none (the verifier requires one).
+void ensureCallLocation(llvm::CallBase &CB, const llvm::Function &Callee);
+
+/// Deletes G's blocks; G keeps its symbol, attributes and metadata.
+void dropBody(llvm::Function &G);
+
+/// Deletes G, which must have no uses, and forgets it everywhere.
+void eraseFunction(llvm::Function &G, RewriteContext &Ctx);
 
 /// Moves F's body into a new private, unnamed_addr function placed right
 /// after F and returns it. F is left without a body and must be folded into

@@ -41,6 +41,7 @@
 #include "core/FoldRewriter.h"
 #include "core/GlobalNumbering.h"
 #include "core/PartitionRefinement.h"
+#include "core/SimilarMerge.h"
 #include "core/StructuralHash.h"
 #include "core/TotalOrder.h"
 
@@ -107,6 +108,7 @@ private:
   void addCandidate(Function *F);
   void removeCandidate(Function *F);
   void markDirty(const SmallPtrSetImpl<Function *> &Touched);
+  void mergeSimilar();
   bool calleeByClass(const Function &F) const;
   bool addressByClass(const Function &F) const;
 
@@ -458,6 +460,18 @@ void ModuleMerge::markDirty(const SmallPtrSetImpl<Function *> &Touched) {
   }
 }
 
+/// The similar stage takes the functions that still have bodies of their
+/// own once identical merging is done.
+void ModuleMerge::mergeSimilar() {
+  PhaseTimer Timer(Result.Times.SimilarSeconds, "LTOMergeFunctions.Similar");
+  DenseSet<Function *> Live;
+  for (Function *F : Candidates)
+    if (F)
+      Live.insert(F);
+  SimilarStageContext Ctx{M, Opts, Runner, Globals, Policy, Facts, Result};
+  mergeSimilarFunctions(Live, Ctx);
+}
+
 Expected<MergeResult> ModuleMerge::run() {
   auto Start = Clock::now();
   TimeTraceScope Trace("LTOMergeFunctions");
@@ -494,6 +508,9 @@ Expected<MergeResult> ModuleMerge::run() {
       break;
     Classes = resolveBuckets(Buckets, /*Stats=*/nullptr);
   }
+
+  if (Opts.MergeSimilar)
+    mergeSimilar();
 
   publishStatistics(Result.Stats);
   if (Opts.Verify) {

@@ -69,6 +69,21 @@ StringRef foldActionName(FoldAction Action) {
   return "unknown";
 }
 
+/// The calling conventions' argument registers (C convention). Unknown
+/// targets get a small budget, so that similar merging stays modest there.
+static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {
+  if (T.isX86() && T.isArch64Bit() && !T.isOSWindows()) {
+    Facts.IntegerArgumentRegisters = 6;
+    Facts.FloatArgumentRegisters = 8;
+  } else if (T.isAArch64() || T.isRISCV()) {
+    Facts.IntegerArgumentRegisters = 8;
+    Facts.FloatArgumentRegisters = 8;
+  } else {
+    Facts.IntegerArgumentRegisters = 4;
+    Facts.FloatArgumentRegisters = 4;
+  }
+}
+
 ModuleFacts collectModuleFacts(const Module &M) {
   ModuleFacts Facts;
   SmallVector<GlobalValue *, 16> Used;
@@ -77,7 +92,9 @@ ModuleFacts collectModuleFacts(const Module &M) {
   Facts.Used.insert(Used.begin(), Used.end());
   // Mach-O aliases do not give a second symbol at the same address the way
   // ELF and COFF ones do.
-  Facts.SupportsAliases = !Triple(M.getTargetTriple()).isOSBinFormatMachO();
+  Triple T(M.getTargetTriple());
+  Facts.SupportsAliases = !T.isOSBinFormatMachO();
+  setArgumentRegisters(T, Facts);
   Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
                        M.getPIELevel() == PIELevel::Default;
   return Facts;
@@ -102,6 +119,18 @@ bool bodyIsFinal(const Function &F, const ModuleFacts &Facts) {
 
 static bool mustKeepSymbol(const Function &F) {
   return !F.hasLocalLinkage() && !F.hasLinkOnceLinkage();
+}
+
+static bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
+                              MergeMode Mode) {
+  return !Facts.Used.count(&F) &&
+         (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr());
+}
+
+bool mayDisappear(const Function &F, const ModuleFacts &Facts,
+                  MergeMode Mode) {
+  return !mayBeReplaced(F, Facts) && moduleAddressFree(F, Facts, Mode) &&
+         !mustKeepSymbol(F);
 }
 
 /// Lower is better. Every key derives from the IR, never from pointers.
@@ -151,8 +180,7 @@ static MemberPlan decideMember(Function &G, bool TargetHasComdat,
   }
   bool InUsed = Facts.Used.count(&G);
   bool AllMode = Mode == MergeMode::All;
-  bool ModuleAddressFree =
-      !InUsed && (AllMode || G.hasAtLeastLocalUnnamedAddr());
+  bool ModuleAddressFree = moduleAddressFree(G, Facts, Mode);
   bool GlobalAddressFree =
       !InUsed && (AllMode || G.hasGlobalUnnamedAddr() ||
                   (G.hasLocalLinkage() && G.hasAtLeastLocalUnnamedAddr()));

@@ -71,6 +71,10 @@ struct ModuleFacts {
   /// The module is built for a shared object (PIC, not PIE): an exported
   /// definition that is not dso_local may be preempted at load time.
   bool SharedObject = false;
+  /// Arguments the target passes in registers, integer and pointer ones
+  /// and floating-point ones, from the module's triple.
+  unsigned IntegerArgumentRegisters = 6;
+  unsigned FloatArgumentRegisters = 8;
 };
 
 ModuleFacts collectModuleFacts(const llvm::Module &M);
@@ -86,6 +90,12 @@ bool thunkIsSmaller(const llvm::Function &F);
 /// (interposable linkage) or at load time (an exported, preemptible symbol
 /// of a shared object, which `LD_PRELOAD` or an earlier library overrides).
 bool mayBeReplaced(const llvm::Function &F, const ModuleFacts &Facts);
+
+/// True when nothing outside the module needs F's symbol and no use in it
+/// needs F's address to be distinct, so F may disappear once its uses are
+/// rewritten.
+bool mayDisappear(const llvm::Function &F, const ModuleFacts &Facts,
+                  MergeMode Mode);
 
 /// True when a call to F always runs this very body: F's definition is
 /// exact and nothing may take its place.

@@ -40,14 +40,50 @@ static json::Object groupToJson(const FoldGroup &G) {
   return Group;
 }
 
-json::Value reportToJson(const MergeResult &R) {
+static json::Object similarGroupToJson(const SimilarGroup &G) {
+  json::Array Members;
+  for (const SimilarMember &M : G.Members)
+    Members.push_back(json::Object{{"name", M.Name},
+                                   {"action", similarActionName(M.Action)}});
+  return json::Object{{"body", G.Body},
+                      {"source", G.Source},
+                      {"parameters", G.Parameters},
+                      {"body_instructions", G.BodyInstructions},
+                      {"estimated_bytes_saved", G.EstimatedBytesSaved},
+                      {"members", std::move(Members)}};
+}
+
+static json::Array refusalsToJson(ArrayRef<RefusedFold> Refusals) {
+  json::Array Out;
+  for (const RefusedFold &F : Refusals)
+    Out.push_back(json::Object{
+        {"function", F.Name}, {"survivor", F.Survivor}, {"reason", F.Reason}});
+  return Out;
+}
+
+/// The similar stage's part of the report (only when the stage ran).
+static json::Value similarToJson(const MergeResult &R) {
   const MergeStats &S = R.Stats;
-  json::Array Groups, Refusals;
+  json::Array Classes;
+  for (const SimilarGroup &G : R.Similar)
+    Classes.push_back(similarGroupToJson(G));
+  return json::Object{{"functions_considered", S.SimilarConsidered},
+                      {"classes_merged", S.SimilarClasses},
+                      {"functions_merged", S.SimilarMembers},
+                      {"parameters", S.SimilarParameters},
+                      {"refused", S.SimilarRefused},
+                      {"estimated_bytes_saved", S.SimilarEstimatedBytes},
+                      {"classes", std::move(Classes)},
+                      {"refusals", refusalsToJson(R.SimilarRefusals)}};
+}
+
+/// The identical stage's report: every key the report has had since
+/// schema 1.
+static json::Object identicalReportToJson(const MergeResult &R) {
+  const MergeStats &S = R.Stats;
+  json::Array Groups;
   for (const FoldGroup &G : R.Groups)
     Groups.push_back(groupToJson(G));
-  for (const RefusedFold &F : R.Refusals)
-    Refusals.push_back(json::Object{
-        {"function", F.Name}, {"survivor", F.Survivor}, {"reason", F.Reason}});
   double Purity = S.MultiMemberBuckets
                       ? double(S.PureBuckets) / double(S.MultiMemberBuckets)
                       : 1.0;
@@ -76,11 +112,19 @@ json::Value reportToJson(const MergeResult &R) {
                                     {"hash", R.Times.HashSeconds},
                                     {"resolve", R.Times.ResolveSeconds},
                                     {"apply", R.Times.ApplySeconds},
+                                    {"similar", R.Times.SimilarSeconds},
                                     {"verify", R.Times.VerifySeconds},
                                     {"total", R.Times.TotalSeconds}}},
       {"groups", std::move(Groups)},
-      {"refusals", std::move(Refusals)},
+      {"refusals", refusalsToJson(R.Refusals)},
   };
+}
+
+json::Value reportToJson(const MergeResult &R) {
+  json::Object Report = identicalReportToJson(R);
+  if (R.SimilarRan)
+    Report["similar"] = similarToJson(R);
+  return Report;
 }
 
 json::Value backendReportsToJson(ArrayRef<MergeResult> Results) {
@@ -132,6 +176,32 @@ static bool fromJSON(const json::Value &V, FoldGroup &G, json::Path P) {
   return true;
 }
 
+static bool fromJSON(const json::Value &V, SimilarAction &Action,
+                     json::Path P) {
+  std::optional<StringRef> Name = V.getAsString();
+  for (SimilarAction A : {SimilarAction::Thunk, SimilarAction::CallsRewritten})
+    if (Name && *Name == similarActionName(A)) {
+      Action = A;
+      return true;
+    }
+  P.report("expected a similar-merge action");
+  return false;
+}
+
+static bool fromJSON(const json::Value &V, SimilarMember &M, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("name", M.Name) && O.map("action", M.Action);
+}
+
+static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("body", G.Body) && O.map("source", G.Source) &&
+         O.map("parameters", G.Parameters) &&
+         O.map("body_instructions", G.BodyInstructions) &&
+         O.map("estimated_bytes_saved", G.EstimatedBytesSaved) &&
+         O.map("members", G.Members);
+}
+
 static bool fromJSON(const json::Value &V, RefusedFold &F, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("function", F.Name) && O.map("survivor", F.Survivor) &&
@@ -142,8 +212,9 @@ static bool fromJSON(const json::Value &V, PhaseTimes &T, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("collect", T.CollectSeconds) &&
          O.map("hash", T.HashSeconds) && O.map("resolve", T.ResolveSeconds) &&
-         O.map("apply", T.ApplySeconds) && O.map("verify", T.VerifySeconds) &&
-         O.map("total", T.TotalSeconds);
+         O.map("apply", T.ApplySeconds) &&
+         O.mapOptional("similar", T.SimilarSeconds) &&
+         O.map("verify", T.VerifySeconds) && O.map("total", T.TotalSeconds);
 }
 
 static bool mapStats(json::ObjectMapper &O, const json::Value &V, MergeStats &S,
@@ -172,6 +243,24 @@ static bool mapStats(json::ObjectMapper &O, const json::Value &V, MergeStats &S,
          B.map("pure", S.PureBuckets) && B.map("collisions", S.Collisions);
 }
 
+/// Reads the similar section, present when the stage ran.
+static bool mapSimilar(const json::Value &V, MergeResult &R, json::Path P) {
+  const json::Value *Similar = V.getAsObject()->get("similar");
+  if (!Similar)
+    return true;
+  R.SimilarRan = true;
+  json::ObjectMapper O(*Similar, P.field("similar"));
+  MergeStats &S = R.Stats;
+  return O && O.map("functions_considered", S.SimilarConsidered) &&
+         O.map("classes_merged", S.SimilarClasses) &&
+         O.map("functions_merged", S.SimilarMembers) &&
+         O.map("parameters", S.SimilarParameters) &&
+         O.map("refused", S.SimilarRefused) &&
+         O.map("estimated_bytes_saved", S.SimilarEstimatedBytes) &&
+         O.map("classes", R.Similar) &&
+         O.map("refusals", R.SimilarRefusals);
+}
+
 static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
   json::ObjectMapper O(V, P);
   std::string Schema;
@@ -183,7 +272,8 @@ static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
   }
   return O.map("module", R.ModuleName) && O.map("mode", R.Mode) &&
          mapStats(O, V, R.Stats, P) && O.map("time_seconds", R.Times) &&
-         O.map("groups", R.Groups) && O.map("refusals", R.Refusals);
+         O.map("groups", R.Groups) && O.map("refusals", R.Refusals) &&
+         mapSimilar(V, R, P);
 }
 
 Expected<std::vector<MergeResult>> resultsFromJson(const json::Value &Report) {
@@ -230,6 +320,13 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
     for (const FoldedMember &M : G.Members)
       OS << "  removing identical function " << M.Name << " ("
          << foldActionName(M.Action) << ")\n";
+  }
+  for (const SimilarGroup &G : Result.Similar) {
+    OS << "merged similar functions into " << G.Body << " (" << G.Parameters
+       << " parameters, about " << G.EstimatedBytesSaved << " bytes saved)\n";
+    for (const SimilarMember &M : G.Members)
+      OS << "  sharing body with similar function " << M.Name << " ("
+         << similarActionName(M.Action) << ")\n";
   }
 }
 

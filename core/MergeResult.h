@@ -11,6 +11,7 @@
 #define LMF_CORE_MERGERESULT_H
 
 #include "core/MergePlanner.h"
+#include "core/SimilarPlanner.h"
 
 #include <cstdint>
 #include <string>
@@ -43,9 +44,28 @@ struct RefusedFold {
   std::string Reason;
 };
 
+struct SimilarMember {
+  std::string Name;
+  SimilarAction Action = SimilarAction::Thunk;
+};
+
+/// One class of similar functions that now share a body.
+struct SimilarGroup {
+  /// The new internal function holding the shared body.
+  std::string Body;
+  /// The member whose body it was.
+  std::string Source;
+  uint64_t Parameters = 0;
+  uint64_t BodyInstructions = 0;
+  int64_t EstimatedBytesSaved = 0;
+  /// Every member, the source first, in module order.
+  std::vector<SimilarMember> Members;
+};
+
 struct PhaseTimes {
   double CollectSeconds = 0, HashSeconds = 0, ResolveSeconds = 0,
-         ApplySeconds = 0, VerifySeconds = 0, TotalSeconds = 0;
+         ApplySeconds = 0, SimilarSeconds = 0, VerifySeconds = 0,
+         TotalSeconds = 0;
 };
 
 struct MergeStats {
@@ -63,6 +83,12 @@ struct MergeStats {
   uint64_t MultiMemberBuckets = 0, PureBuckets = 0;
   uint64_t Collisions = 0;
   uint64_t InstructionsRemoved = 0;
+  /// Similar merging: functions considered, classes merged, their members
+  /// (each now a thunk or gone), parameters added, members refused, and the
+  /// byte model's estimate of the saving.
+  uint64_t SimilarConsidered = 0, SimilarClasses = 0, SimilarMembers = 0,
+           SimilarParameters = 0, SimilarRefused = 0;
+  int64_t SimilarEstimatedBytes = 0;
   unsigned Threads = 1;
 };
 
@@ -77,6 +103,11 @@ struct MergeResult {
   PhaseTimes Times;
   std::vector<FoldGroup> Groups;
   std::vector<RefusedFold> Refusals;
+  /// Whether the similar stage ran (it is off by default).
+  bool SimilarRan = false;
+  std::vector<SimilarGroup> Similar;
+  /// Members a similar class left out; Survivor names the class's source.
+  std::vector<RefusedFold> SimilarRefusals;
 };
 
 } // namespace lmf

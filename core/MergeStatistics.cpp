@@ -30,6 +30,9 @@ STATISTIC(NumThunks, "Folded functions turned into thunks");
 STATISTIC(NumRedirected, "Folded functions whose callers were redirected");
 STATISTIC(NumRefused, "Equal functions not folded");
 STATISTIC(NumRounds, "Merge rounds");
+STATISTIC(NumSimilarClasses, "Classes of similar functions merged");
+STATISTIC(NumSimilarMembers, "Similar functions sharing a merged body");
+STATISTIC(NumSimilarParameters, "Parameters added to merged similar bodies");
 
 void lmf::publishStatistics(const MergeStats &Stats) {
   NumConsidered += Stats.Considered;
@@ -40,4 +43,7 @@ void lmf::publishStatistics(const MergeStats &Stats) {
   NumRedirected += Stats.FoldedCallersRedirected;
   NumRefused += Stats.Refused;
   NumRounds += Stats.Rounds;
+  NumSimilarClasses += Stats.SimilarClasses;
+  NumSimilarMembers += Stats.SimilarMembers;
+  NumSimilarParameters += Stats.SimilarParameters;
 }

@@ -46,6 +46,7 @@
 
 #include "core/AnnotationPolicy.h"
 #include "core/GlobalNumbering.h"
+#include "core/ParameterPositions.h"
 #include "core/WalkOrder.h"
 #include "core/internal/FunctionEncoder.h"
 
@@ -114,6 +115,8 @@ namespace encoding {
 void FunctionEncoder::run() {
   Out.clear();
   ClassIds.clear();
+  if (Positions)
+    Positions->clear();
   Blocks.clear();
   LocalNumbers.clear();
   blocksInWalkOrder(F, Blocks);
@@ -189,7 +192,7 @@ void FunctionEncoder::encodeInstruction(const Instruction &I) {
   } else {
     emit(I.getNumOperands());
     for (const Use &Op : I.operands())
-      encodeOperand(Op.get());
+      encodeOperandUse(Op);
   }
   encodeMustMatchMetadata(I);
 }
@@ -305,7 +308,7 @@ void FunctionEncoder::encodeCallFields(const CallBase &CB) {
     if (ScopeDecl && isa<MetadataAsValue>(Arg.get()))
       emit(TagMetadataValue);
     else
-      encodeOperand(Arg.get());
+      encodeOperandUse(Arg);
   }
   // invoke/callbr destinations; a plain call is no terminator.
   unsigned NumSuccessors = CB.isTerminator() ? CB.getNumSuccessors() : 0;
@@ -331,6 +334,19 @@ void FunctionEncoder::encodeCallee(const Value *V) {
     return;
   }
   encodeOperand(V);
+}
+
+/// An operand at a parameter position is, for similar merging, only its
+/// type: the value may differ between members.
+void FunctionEncoder::encodeOperandUse(const Use &U) {
+  if (!Ctx.ParameterWildcards || !isParameterPosition(U)) {
+    encodeOperand(U.get());
+    return;
+  }
+  emit(TagParameter);
+  encodeType(U->getType());
+  if (Positions)
+    Positions->push_back(&U);
 }
 
 void FunctionEncoder::encodeOperand(const Value *V) {
@@ -456,6 +472,18 @@ void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
                     Encoding &Skeleton, std::vector<CandidateId> &ClassIds) {
   static thread_local EncoderScratch Scratch;
   FunctionEncoder(F, Ctx, Skeleton, ClassIds, Scratch).run();
+}
+
+void encodeWithParameterWildcards(const Function &F,
+                                  const EncodingContext &Ctx, Encoding &Out,
+                                  std::vector<const Use *> *Positions) {
+  static thread_local EncoderScratch Scratch;
+  static thread_local std::vector<CandidateId> ClassIds;
+  FunctionEncoder Encoder(F, Ctx, Out, ClassIds, Scratch);
+  if (Positions)
+    Encoder.recordPositionsIn(*Positions);
+  Encoder.run();
+  appendClassReferences(ClassIds, Out);
 }
 
 void appendClassReferences(ArrayRef<CandidateId> ClassIds, Encoding &Out) {

@@ -20,6 +20,7 @@
 
 namespace llvm {
 class Function;
+class Use;
 } // namespace llvm
 
 namespace lmf {
@@ -51,6 +52,10 @@ struct EncodingContext {
   /// When set, any other reference to a function in this table, except the
   /// encoded function's own address, is encoded by its class.
   const ClassTable *AddressClasses = nullptr;
+  /// Similar merging: every operand at a parameter position (see
+  /// ParameterPositions.h) is written as a wildcard of its type, so that
+  /// functions differing only there encode alike.
+  bool ParameterWildcards = false;
 };
 
 /// Replaces Skeleton with the encoding of F in which every reference
@@ -69,6 +74,14 @@ void appendClassReferences(llvm::ArrayRef<CandidateId> ClassIds, Encoding &Out);
 /// be a definition.
 size_t encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
                       Encoding &Out);
+
+/// Replaces Out with the encoding of F under a context with
+/// ParameterWildcards set, and, when Positions is given, replaces it with
+/// the operands written as wildcards, in encoding order: two functions with
+/// equal encodings have their positions at the same places.
+void encodeWithParameterWildcards(
+    const llvm::Function &F, const EncodingContext &Ctx, Encoding &Out,
+    std::vector<const llvm::Use *> *Positions = nullptr);
 
 } // namespace lmf
 

@@ -33,6 +33,7 @@ class Instruction;
 class MDNode;
 class Metadata;
 class Type;
+class Use;
 class Value;
 } // namespace llvm
 
@@ -71,6 +72,7 @@ enum Tag : uint64_t {
   TagAbsent,
   TagPresent,
   TagUnknownValue,
+  TagParameter,
 };
 
 /// Tags take the low 16 bits of a token; fields packed with them the rest.
@@ -94,6 +96,10 @@ public:
         LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs) {}
 
   void run();
+  /// Records the operands written as parameter wildcards.
+  void recordPositionsIn(std::vector<const llvm::Use *> &Out) {
+    Positions = &Out;
+  }
 
 private:
   void emit(uint64_t Token) { Out.push_back(Token); }
@@ -109,6 +115,7 @@ private:
   void encodeInstructionFields(const llvm::Instruction &I);
   void encodeCallFields(const llvm::CallBase &CB);
   void encodeOperand(const llvm::Value *V);
+  void encodeOperandUse(const llvm::Use &U);
   void encodeCallee(const llvm::Value *V);
   void encodeGlobalRef(const llvm::GlobalValue *GV);
   void encodeAddressRef(const llvm::GlobalValue *GV);
@@ -129,6 +136,7 @@ private:
   llvm::SmallVectorImpl<const llvm::BasicBlock *> &Blocks;
   LocalValueTable &LocalNumbers;
   llvm::SmallVectorImpl<std::pair<unsigned, llvm::MDNode *>> &MDs;
+  std::vector<const llvm::Use *> *Positions = nullptr;
   /// MDNodes currently being encoded, for cycles (self-referential loops).
   llvm::SmallVector<const llvm::MDNode *, 8> MDStack;
 };

@@ -1,0 +1,145 @@
+//===- ParameterPositions.cpp - Operands that may become parameters -------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Two functions that differ only in which global they load from, which
+// constant they store, or which address they pass to a call do the same
+// work on different data. Similar merging keeps one body and passes the
+// data in. This file draws the line of what may be passed in, and it is
+// drawn by safety first:
+//
+//  * positions: the address of a load, the value and the address of a
+//    store, and the arguments of ordinary calls and invokes. There a
+//    constant and a register holding it mean the same thing to code
+//    generation. Intrinsic arguments (often `immarg`, or lowered by their
+//    constant), inline assembly operands (an "i" constraint needs an
+//    immediate) and arguments with ABI attributes (`byval`, `inalloca`,
+//    `preallocated`, `byref`, `nest`, `swift*`, `sret`, `elementtype`) stay
+//    part of the body. The callee, compare and arithmetic constants, GEP
+//    indices, switch cases, alloca sizes, shuffle masks and landing pad
+//    clauses are not positions: they change what code is generated, not
+//    only the data it works on.
+//  * constants: scalars a caller can pass in one register. Thread-local
+//    addresses are computed per thread and `blockaddress`,
+//    `dso_local_equivalent`, `no_cfi` and signed pointers mean something
+//    only where they are written; `undef` and `poison` may be chosen anew at
+//    each use and would become one fixed value.
+//  * functions: gaining trailing parameters must leave the ABI of the
+//    existing ones alone and the body must not depend on its own frame
+//    layout or call sequence: no varargs, no `musttail` calls, no parameters
+//    passed in memory or in special registers, only the C and fast calling
+//    conventions, no prefix or prologue data and no patchable entry.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/ParameterPositions.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalValue.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+bool isParameterType(const Type &T) {
+  if (T.isIntegerTy())
+    return T.getIntegerBitWidth() <= 64;
+  return T.isPointerTy() || T.isFloatTy() || T.isDoubleTy();
+}
+
+/// Argument attributes that change how an argument is passed or what it
+/// means beyond its value.
+constexpr Attribute::AttrKind PassingAttributes[] = {
+    Attribute::ByVal,     Attribute::InAlloca,   Attribute::Preallocated,
+    Attribute::ByRef,     Attribute::Nest,       Attribute::SwiftSelf,
+    Attribute::SwiftError, Attribute::SwiftAsync, Attribute::StructRet,
+    Attribute::ElementType, Attribute::ImmArg};
+
+bool isPlainCallArgument(const CallBase &CB, const Use &U) {
+  if (!CB.isArgOperand(&U) || CB.isInlineAsm() || CB.isMustTailCall())
+    return false;
+  if (const Function *Callee = CB.getCalledFunction())
+    if (Callee->isIntrinsic())
+      return false;
+  unsigned ArgNo = CB.getArgOperandNo(&U);
+  for (Attribute::AttrKind Kind : PassingAttributes)
+    if (CB.paramHasAttr(ArgNo, Kind))
+      return false;
+  return true;
+}
+
+bool callsLocalEscape(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+        if (II->getIntrinsicID() == Intrinsic::localescape)
+          return true;
+  return false;
+}
+
+bool hasMustTailCall(const Function &F) {
+  for (const BasicBlock &BB : F)
+    if (BB.getTerminatingMustTailCall())
+      return true;
+  return false;
+}
+
+} // namespace
+
+bool isParameterConstant(const Constant &C) {
+  if (!isParameterType(*C.getType()) || isa<UndefValue>(C))
+    return false;
+  if (isa<ConstantInt>(C) || isa<ConstantFP>(C) || isa<ConstantPointerNull>(C))
+    return true;
+  if (const auto *GV = dyn_cast<GlobalValue>(&C))
+    return !GV->isThreadLocal();
+  if (const auto *CE = dyn_cast<ConstantExpr>(&C))
+    return llvm::all_of(CE->operands(), [](const Use &Op) {
+      return isParameterConstant(*cast<Constant>(Op.get()));
+    });
+  return false;
+}
+
+bool isParameterPosition(const Use &U) {
+  const auto *C = dyn_cast<Constant>(U.get());
+  if (!C || !isParameterConstant(*C))
+    return false;
+  const User *Owner = U.getUser();
+  if (const auto *LI = dyn_cast<LoadInst>(Owner))
+    return U.getOperandNo() == LI->getPointerOperandIndex();
+  if (isa<StoreInst>(Owner))
+    return true;
+  if (const auto *CB = dyn_cast<CallBase>(Owner))
+    return isPlainCallArgument(*CB, U);
+  return false;
+}
+
+StringRef similarIneligibilityReason(const Function &F) {
+  if (F.isVarArg())
+    return "varargs";
+  CallingConv::ID CC = F.getCallingConv();
+  if (CC != CallingConv::C && CC != CallingConv::Fast)
+    return "calling convention other than C or fastcc";
+  if (F.hasPrefixData() || F.hasPrologueData())
+    return "prefix or prologue data";
+  if (F.hasFnAttribute("patchable-function-entry") ||
+      F.hasFnAttribute("patchable-function-prefix") ||
+      F.hasFnAttribute("patchable-function"))
+    return "patchable entry";
+  for (const Argument &A : F.args())
+    for (Attribute::AttrKind Kind : PassingAttributes)
+      if (Kind != Attribute::StructRet && Kind != Attribute::ElementType &&
+          Kind != Attribute::ImmArg && A.hasAttribute(Kind))
+        return "parameter passed in memory or a special register";
+  if (hasMustTailCall(F))
+    return "musttail call";
+  if (callsLocalEscape(F))
+    return "llvm.localescape";
+  return "";
+}
+
+} // namespace lmf

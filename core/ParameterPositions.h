@@ -1,0 +1,47 @@
+//===- ParameterPositions.h - Operands that may become parameters -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Similar merging (SimilarMerge.h) lets functions differ at some operand
+// positions: the constant there becomes an argument of the shared body. This
+// header says which positions and which constants qualify, and which
+// functions may take part at all.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LMF_CORE_PARAMETERPOSITIONS_H
+#define LMF_CORE_PARAMETERPOSITIONS_H
+
+#include "llvm/ADT/StringRef.h"
+
+namespace llvm {
+class Constant;
+class Function;
+class Use;
+} // namespace llvm
+
+namespace lmf {
+
+/// True when the operand U may be passed in as a parameter of a shared body
+/// instead of being written into it: a constant of a parameter kind (see
+/// isParameterConstant) used as the address of a load, the value or address
+/// of a store, or an argument of a call or invoke that is neither an
+/// intrinsic nor inline assembly and passes it plainly (no ABI attribute).
+bool isParameterPosition(const llvm::Use &U);
+
+/// True for constants a caller can pass in a register with the same meaning:
+/// integers up to 64 bits, `float` and `double`, null and the addresses of
+/// globals and functions (not thread-local ones), and constant expressions
+/// over those. Never `undef`/`poison`, `blockaddress`,
+/// `dso_local_equivalent`, `no_cfi` or signed pointers, whose meaning is tied
+/// to where they are written.
+bool isParameterConstant(const llvm::Constant &C);
+
+/// Why F cannot take part in similar merging beyond the rules of identical
+/// merging (isEligible), or "" when it can: gaining parameters must be
+/// possible without changing F's ABI or what its body relies on.
+llvm::StringRef similarIneligibilityReason(const llvm::Function &F);
+
+} // namespace lmf
+
+#endif

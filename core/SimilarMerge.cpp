@@ -1,0 +1,252 @@
+//===- SimilarMerge.cpp - Merge functions that differ in constants --------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The second stage of the pass, after identical merging has reached its
+// fixpoint and only if asked for (MergeOptions::MergeSimilar). Two
+// functions are similar when they are equal except for constants at
+// parameter positions (ParameterPositions.h): they then do the same work on
+// different data and can share one body that takes the data as arguments.
+//
+// It reuses the identical stage's machinery with one change of view: the
+// encoder writes every operand at a parameter position as a wildcard of its
+// type. Equal encodings then mean "equal except at those positions", the
+// lexicographic order of encodings is still a total order, and the same
+// splitting finds the classes exactly, with no hash trusted:
+//
+//   1. candidates: the functions the identical stage left with a body of
+//      their own that may gain parameters and are large enough to pay for a
+//      thunk, in module order; their shapes are hashed in parallel;
+//   2. each bucket of equal shapes is split by the wildcard encoding, in
+//      parallel (only reads IR), into classes;
+//   3. serially, in order of each class's first member: the members are
+//      encoded once more, recording their positions, because an earlier
+//      class may have rewritten calls in their bodies; the class is split
+//      again if they no longer agree; the planner (SimilarPlanner.h) picks
+//      the parameters, drops members that do not pay, and decides each
+//      member's fate; the first member's body is weakened to the meet of
+//      everyone's annotations (as identical merging does) and the rewriter
+//      (SimilarRewriter.h) builds the shared body.
+//
+// The references of a member are compared by identity, not by class: the
+// identical stage already folded every class of equal functions into one, so
+// two calls to twins are two calls to the same function by now.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/SimilarMerge.h"
+
+#include "core/AnnotationIntersector.h"
+#include "core/ClassSplitting.h"
+#include "core/GlobalNumbering.h"
+#include "core/ParameterPositions.h"
+#include "core/SimilarRewriter.h"
+#include "core/StructuralHash.h"
+#include "core/TaskRunner.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+#include <numeric>
+
+#define DEBUG_TYPE "lto-merge-functions"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+class SimilarStage {
+public:
+  SimilarStage(SimilarStageContext &Ctx)
+      : Ctx(Ctx), EncodeCtx{Ctx.Globals, Ctx.Policy} {
+    EncodeCtx.ParameterWildcards = true;
+  }
+
+  void run(const DenseSet<Function *> &Live);
+
+private:
+  void collectCandidates(const DenseSet<Function *> &Live);
+  ClassList findClasses();
+  void applyClass(ArrayRef<CandidateId> Class);
+  void mergeClass(ArrayRef<Function *> Members,
+                  ArrayRef<std::vector<const Use *>> Positions);
+  void refuse(Function &F, const Function &Source, StringRef Reason);
+  void record(const SimilarPlan &Plan, Function &Body, StringRef Source,
+              ArrayRef<std::string> Names, ArrayRef<SimilarAction> Outcomes);
+  void emitRemark(Function &Body, StringRef Member, SimilarAction Action);
+
+  SimilarStageContext &Ctx;
+  EncodingContext EncodeCtx;
+  std::vector<Function *> Candidates;
+  std::vector<uint64_t> Shapes;
+  SmallPtrSet<Function *, 32> Touched;
+};
+
+void SimilarStage::collectCandidates(const DenseSet<Function *> &Live) {
+  std::vector<Function *> InOrder;
+  for (Function &F : Ctx.M)
+    if (Live.contains(&F))
+      InOrder.push_back(&F);
+  std::vector<char> Keep(InOrder.size(), 0);
+  std::vector<uint64_t> Shape(InOrder.size(), 0);
+  forEachIndex(Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold,
+               [&](size_t I) {
+                 const Function &F = *InOrder[I];
+                 if (!similarIneligibilityReason(F).empty() ||
+                     !mayPayAsSimilar(F))
+                   return;
+                 size_t Instructions;
+                 Keep[I] = 1;
+                 Shape[I] = shapeHash(F, Instructions);
+               });
+  for (size_t I = 0; I < InOrder.size(); ++I) {
+    if (!Keep[I])
+      continue;
+    Candidates.push_back(InOrder[I]);
+    Shapes.push_back(Shape[I]);
+  }
+  Ctx.Result.Stats.SimilarConsidered = Candidates.size();
+}
+
+/// Splits every bucket of equal shapes by the wildcard encoding, in
+/// parallel, and orders the classes by their first member.
+ClassList SimilarStage::findClasses() {
+  std::vector<CandidateId> Ids(Candidates.size());
+  std::iota(Ids.begin(), Ids.end(), 0);
+  ClassList Buckets = groupByKey(Ids, Shapes);
+  std::vector<ClassList> PerBucket(Buckets.size());
+  std::vector<SplitScratch> Scratch(Ctx.Runner.concurrency());
+  forEachIndexWithWorker(
+      Ctx.Runner, Buckets.size(), Ctx.Opts.SerialThreshold,
+      [&](size_t B, unsigned Worker) {
+        PerBucket[B] = splitByEncoding(
+            Buckets[B],
+            [&](CandidateId Id, Encoding &Out) {
+              encodeWithParameterWildcards(*Candidates[Id], EncodeCtx, Out);
+            },
+            /*KeepSingletons=*/false, Scratch[Worker]);
+      });
+  ClassList Classes;
+  for (const ClassList &Part : PerBucket)
+    Classes.append(Part);
+  Classes.finish();
+  return Classes;
+}
+
+/// Encodes the members as they are now, with their positions, and merges
+/// the run of equal encodings that starts earliest in module order; then
+/// the rest again, as merging rewrites calls and so may change them.
+void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
+  std::vector<CandidateId> Left(Class.begin(), Class.end());
+  std::vector<Encoding> Encodings;
+  std::vector<std::vector<const Use *>> Positions;
+  while (Left.size() >= 2) {
+    Encodings.assign(Left.size(), Encoding());
+    Positions.assign(Left.size(), {});
+    for (size_t K = 0; K < Left.size(); ++K)
+      encodeWithParameterWildcards(*Candidates[Left[K]], EncodeCtx,
+                                   Encodings[K], &Positions[K]);
+    SmallVector<Function *, 4> Members;
+    std::vector<std::vector<const Use *>> RunPositions;
+    std::vector<CandidateId> Rest;
+    for (size_t K = 0; K < Left.size(); ++K) {
+      if (Encodings[K] != Encodings.front()) {
+        Rest.push_back(Left[K]);
+        continue;
+      }
+      Members.push_back(Candidates[Left[K]]);
+      RunPositions.push_back(std::move(Positions[K]));
+    }
+    if (Members.size() >= 2)
+      mergeClass(Members, RunPositions);
+    Left = std::move(Rest);
+  }
+}
+
+void SimilarStage::refuse(Function &F, const Function &Source,
+                          StringRef Reason) {
+  Ctx.Result.SimilarRefusals.push_back(
+      {F.getName().str(), Source.getName().str(), Reason.str()});
+  ++Ctx.Result.Stats.SimilarRefused;
+}
+
+void SimilarStage::mergeClass(ArrayRef<Function *> Members,
+                              ArrayRef<std::vector<const Use *>> Positions) {
+  SimilarPlan Plan =
+      planSimilarClass(Members, Positions, Ctx.Facts, Ctx.Opts.Mode);
+  for (const Refusal &R : Plan.Refused)
+    refuse(*R.Fn, *Members.front(), R.Reason);
+  if (Plan.Members.empty())
+    return;
+  Function &Source = *Plan.Members.front().Fn;
+  // Equal encodings imply intersectable annotations; should one list still
+  // refuse, nothing merges (the source is only weakened, which is sound).
+  for (const SimilarMemberPlan &M : ArrayRef(Plan.Members).drop_front())
+    if (!intersectAnnotations(Source, *M.Fn, Ctx.Policy)) {
+      for (const SimilarMemberPlan &Each : Plan.Members)
+        refuse(*Each.Fn, Source, "attributes cannot be intersected");
+      return;
+    }
+  size_t SourceIndex = llvm::find(Members, &Source) - Members.begin();
+  std::string SourceName = Source.getName().str();
+  SmallVector<std::string, 4> Names;
+  for (const SimilarMemberPlan &M : Plan.Members)
+    Names.push_back(M.Fn->getName().str());
+  RewriteContext RC{Ctx.Globals, Touched, nullptr};
+  SmallVector<SimilarAction, 4> Outcomes;
+  Function *Body =
+      applySimilarPlan(Plan, Positions[SourceIndex], RC, Outcomes);
+  record(Plan, *Body, SourceName, Names, Outcomes);
+}
+
+void SimilarStage::emitRemark(Function &Body, StringRef Member,
+                              SimilarAction Action) {
+  LLVMContext &C = Body.getContext();
+  if (!C.getLLVMRemarkStreamer() &&
+      !C.getDiagHandlerPtr()->isPassedOptRemarkEnabled(DEBUG_TYPE))
+    return;
+  OptimizationRemark Remark(DEBUG_TYPE, "SimilarFunctionMerged", &Body);
+  Remark << "merged similar function '" << Member << "' into '"
+         << Body.getName() << "' (" << similarActionName(Action) << ")";
+  C.diagnose(Remark);
+}
+
+void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
+                          StringRef Source, ArrayRef<std::string> Names,
+                          ArrayRef<SimilarAction> Outcomes) {
+  SimilarGroup Group;
+  Group.Body = Body.getName().str();
+  Group.Source = Source.str();
+  Group.Parameters = Plan.Parameters.size();
+  Group.BodyInstructions = Plan.BodyInstructions;
+  Group.EstimatedBytesSaved = Plan.EstimatedBytesSaved;
+  for (auto [Name, Outcome] : zip(Names, Outcomes)) {
+    Group.Members.push_back({Name, Outcome});
+    emitRemark(Body, Name, Outcome);
+  }
+  MergeStats &S = Ctx.Result.Stats;
+  ++S.SimilarClasses;
+  S.SimilarMembers += Group.Members.size();
+  S.SimilarParameters += Group.Parameters;
+  S.SimilarEstimatedBytes += Group.EstimatedBytesSaved;
+  Ctx.Result.Similar.push_back(std::move(Group));
+}
+
+void SimilarStage::run(const DenseSet<Function *> &Live) {
+  Ctx.Result.SimilarRan = true;
+  collectCandidates(Live);
+  ClassList Classes = findClasses();
+  for (ArrayRef<CandidateId> Class : Classes)
+    applyClass(Class);
+}
+
+} // namespace
+
+void mergeSimilarFunctions(const DenseSet<Function *> &Candidates,
+                           SimilarStageContext &Ctx) {
+  SimilarStage(Ctx).run(Candidates);
+}
+
+} // namespace lmf

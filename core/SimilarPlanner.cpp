@@ -1,0 +1,321 @@
+//===- SimilarPlanner.cpp - Plan one class of similar functions -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A class of similar functions has equal encodings once the operands at
+// parameter positions are wildcards; member K has value V[K][P] at position
+// P. The plan decides, before the IR changes, which members share one body,
+// which values become parameters, and how each member reaches the body.
+//
+// Parameters. A position where every kept member has the same value stays a
+// constant of the shared body. The other positions are grouped by their
+// column of values: two positions whose values agree member by member (the
+// same global loaded and stored, say) share one parameter. Parameters must
+// fit in the target's argument registers next to the existing ones: a
+// stack argument would turn every thunk from a jump into a frame.
+//
+// Members. Each member either keeps its symbol as a thunk that tail-calls
+// the shared body with its values (it keeps its own address, e.g. for a
+// vtable slot), or, when nothing needs its symbol or address (mayDisappear)
+// and every use is a direct call, disappears behind its calls, which then
+// pass its values themselves: that wins when it has few callers.
+//
+// Bytes. The model counts what code generation emits, in x86-64 terms:
+// a body of B bytes occupies B rounded up to the 16-byte function
+// alignment; a thunk is a 5-byte jump plus one materialized value per
+// parameter (see argumentBytes), rounded the same way; a rewritten call
+// grows by those values. The class saves the bodies of all members but one,
+// minus the thunks and the grown calls. A class that does not save at least
+// MinimumGain bytes is not merged: identical merging alone must never be
+// beaten by a larger program.
+//
+// Pruning. When the parameters do not fit, or the class does not pay, the
+// member that deviates from the most common value at the most positions is
+// dropped (the latest in module order on ties), and the class is planned
+// again, as long as that helps. Dropped members are refusals with a reason.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/SimilarPlanner.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+constexpr int64_t FunctionAlignment = 16;
+constexpr int64_t JumpBytes = 5;
+constexpr int64_t BytesPerInstruction = 4;
+constexpr int64_t MinimumGain = 32;
+
+int64_t alignedSize(int64_t Bytes) {
+  return static_cast<int64_t>(alignTo(Bytes, FunctionAlignment));
+}
+
+/// Instructions that usually emit no code of their own.
+bool emitsNoCode(const Instruction &I) {
+  if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I))
+    return true;
+  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
+    return II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic();
+  return false;
+}
+
+/// Bytes of machine code a body takes, estimated from its instructions.
+int64_t estimateBodyBytes(const Function &F, uint64_t &Instructions) {
+  Instructions = 0;
+  int64_t Counted = 0;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB) {
+      ++Instructions;
+      Counted += !emitsNoCode(I);
+    }
+  return Counted * BytesPerInstruction;
+}
+
+/// Bytes to put a value in an argument register on x86-64: `xor` for zero,
+/// `mov imm32`, `movabs`, a RIP-relative `lea`, or a load from the constant
+/// pool for floating point.
+int64_t argumentBytes(const Constant &C) {
+  if (C.isNullValue())
+    return 2;
+  if (const auto *CI = dyn_cast<ConstantInt>(&C))
+    return CI->getValue().isSignedIntN(32) ? 5 : 10;
+  if (C.getType()->isFloatingPointTy())
+    return 8 + static_cast<int64_t>(C.getType()->getPrimitiveSizeInBits() / 8);
+  return 7;
+}
+
+bool isFloatArgument(const Type &T) {
+  return T.isFloatingPointTy() || T.isVectorTy();
+}
+
+/// The direct calls to G that could pass extra arguments, or -1 when some
+/// other use needs G itself. Uses inside G do not count: its body goes.
+int countRewritableCalls(const Function &G) {
+  int Calls = 0;
+  for (const Use &U : G.uses()) {
+    const auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) ||
+        CB->getFunctionType() != G.getFunctionType() || CB->isMustTailCall() ||
+        !(isa<CallInst>(CB) || isa<InvokeInst>(CB)))
+      return -1;
+    if (CB->getFunction() != &G)
+      ++Calls;
+  }
+  return Calls;
+}
+
+class ClassPlanner {
+public:
+  ClassPlanner(ArrayRef<Function *> Members,
+               ArrayRef<std::vector<const Use *>> Positions,
+               const ModuleFacts &Facts, MergeMode Mode)
+      : Members(Members), Positions(Positions), Facts(Facts), Mode(Mode) {}
+
+  SimilarPlan run();
+
+private:
+  Constant *valueAt(unsigned Member, unsigned Position) const {
+    return cast<Constant>(Positions[Member][Position]->get());
+  }
+  std::vector<SimilarParameter> parametersOf(ArrayRef<unsigned> Alive) const;
+  bool fitsRegisters(ArrayRef<SimilarParameter> Params) const;
+  int64_t memberCost(unsigned Member, unsigned Slot,
+                     ArrayRef<SimilarParameter> Params,
+                     SimilarMemberPlan &Out) const;
+  int64_t estimateGain(ArrayRef<unsigned> Alive,
+                       ArrayRef<SimilarParameter> Params,
+                       SmallVectorImpl<SimilarMemberPlan> &Plans) const;
+  unsigned mostDeviating(ArrayRef<unsigned> Alive) const;
+
+  ArrayRef<Function *> Members;
+  ArrayRef<std::vector<const Use *>> Positions;
+  const ModuleFacts &Facts;
+  MergeMode Mode;
+  int64_t BodyBytes = 0;
+};
+
+/// Groups the positions whose values differ among the alive members by
+/// their column of values, in position order.
+std::vector<SimilarParameter>
+ClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
+  std::vector<SimilarParameter> Params;
+  std::map<std::vector<Constant *>, unsigned> ByColumn;
+  unsigned NumPositions = Positions[Alive.front()].size();
+  std::vector<Constant *> Column(Alive.size());
+  for (unsigned P = 0; P < NumPositions; ++P) {
+    bool Varies = false;
+    for (size_t K = 0; K < Alive.size(); ++K) {
+      Column[K] = valueAt(Alive[K], P);
+      Varies |= Column[K] != Column.front();
+    }
+    if (!Varies)
+      continue;
+    auto [It, New] = ByColumn.try_emplace(Column, Params.size());
+    if (New) {
+      Params.emplace_back();
+      Params.back().Ty = Column.front()->getType();
+      Params.back().Values = Column;
+    }
+    Params[It->second].Positions.push_back(P);
+  }
+  return Params;
+}
+
+bool ClassPlanner::fitsRegisters(ArrayRef<SimilarParameter> Params) const {
+  if (Params.empty())
+    return true;
+  unsigned Integer = 0, Float = 0;
+  auto Count = [&](const Type &T) { ++(isFloatArgument(T) ? Float : Integer); };
+  for (const Argument &A : Members.front()->args())
+    Count(*A.getType());
+  for (const SimilarParameter &P : Params)
+    Count(*P.Ty);
+  return Integer <= Facts.IntegerArgumentRegisters &&
+         Float <= Facts.FloatArgumentRegisters;
+}
+
+/// What member Member (at Slot among the alive ones) costs once its body
+/// is gone: a thunk, or the growth of its calls. Fills Out with the choice.
+int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
+                                 ArrayRef<SimilarParameter> Params,
+                                 SimilarMemberPlan &Out) const {
+  Function &G = *Members[Member];
+  int64_t ArgBytes = 0;
+  for (const SimilarParameter &P : Params)
+    ArgBytes += argumentBytes(*P.Values[Slot]);
+  int64_t ThunkBytes = alignedSize(JumpBytes + ArgBytes);
+  Out = {&G, SimilarAction::Thunk, 0};
+  // A local function only ever called directly has an address nobody sees.
+  bool CanDisappear = G.hasLocalLinkage() ? !Facts.Used.count(&G)
+                                          : mayDisappear(G, Facts, Mode);
+  if (!CanDisappear)
+    return ThunkBytes;
+  int Calls = countRewritableCalls(G);
+  if (Calls < 0 || Calls * ArgBytes >= ThunkBytes)
+    return ThunkBytes;
+  Out.Action = SimilarAction::CallsRewritten;
+  Out.Calls = Calls;
+  return Calls * ArgBytes;
+}
+
+int64_t
+ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
+                           ArrayRef<SimilarParameter> Params,
+                           SmallVectorImpl<SimilarMemberPlan> &Plans) const {
+  Plans.clear();
+  int64_t Gain = static_cast<int64_t>(Alive.size() - 1) * alignedSize(BodyBytes);
+  for (size_t Slot = 0; Slot < Alive.size(); ++Slot) {
+    Plans.emplace_back();
+    Gain -= memberCost(Alive[Slot], Slot, Params, Plans.back());
+  }
+  // A register instead of an immediate rarely costs anything; count a byte
+  // per parameter for the moves it may add.
+  return Gain - static_cast<int64_t>(Params.size());
+}
+
+/// The alive member whose values differ from each position's most common
+/// value most often; the latest in module order on ties.
+unsigned ClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
+  std::vector<unsigned> Deviations(Alive.size(), 0);
+  unsigned NumPositions = Positions[Alive.front()].size();
+  DenseMap<Constant *, unsigned> Counts;
+  for (unsigned P = 0; P < NumPositions; ++P) {
+    Counts.clear();
+    Constant *Mode = nullptr;
+    unsigned Best = 0;
+    for (unsigned Member : Alive) {
+      Constant *V = valueAt(Member, P);
+      unsigned N = ++Counts[V];
+      if (N > Best || (N == Best && V == Mode)) {
+        Best = N;
+        Mode = V;
+      }
+    }
+    for (size_t K = 0; K < Alive.size(); ++K)
+      Deviations[K] += valueAt(Alive[K], P) != Mode;
+  }
+  size_t Worst = 0;
+  for (size_t K = 1; K < Alive.size(); ++K)
+    if (Deviations[K] >= Deviations[Worst])
+      Worst = K;
+  return Worst;
+}
+
+SimilarPlan ClassPlanner::run() {
+  SimilarPlan Plan;
+  BodyBytes = estimateBodyBytes(*Members.front(), Plan.BodyInstructions);
+  SmallVector<unsigned, 8> Alive;
+  for (unsigned M = 0; M < Members.size(); ++M)
+    Alive.push_back(M);
+  auto Drop = [&](size_t Slot, StringRef Reason) {
+    Plan.Refused.push_back({Members[Alive[Slot]], Reason});
+    Alive.erase(Alive.begin() + Slot);
+  };
+  SmallVector<SimilarMemberPlan, 4> Plans;
+  while (Alive.size() >= 2) {
+    std::vector<SimilarParameter> Params = parametersOf(Alive);
+    if (!fitsRegisters(Params)) {
+      Drop(mostDeviating(Alive),
+           "needs more parameters than argument registers");
+      continue;
+    }
+    int64_t Gain = estimateGain(Alive, Params, Plans);
+    if (Gain >= MinimumGain) {
+      Plan.Members.assign(Plans.begin(), Plans.end());
+      Plan.Parameters = std::move(Params);
+      Plan.EstimatedBytesSaved = Gain;
+      return Plan;
+    }
+    // Does the class pay without its most deviating member?
+    size_t Worst = mostDeviating(Alive);
+    SmallVector<unsigned, 8> Fewer(Alive);
+    Fewer.erase(Fewer.begin() + Worst);
+    SmallVector<SimilarMemberPlan, 4> FewerPlans;
+    if (Fewer.size() < 2 ||
+        estimateGain(Fewer, parametersOf(Fewer), FewerPlans) <= Gain)
+      break;
+    Drop(Worst, "the class saves more bytes without it");
+  }
+  while (!Alive.empty())
+    Drop(0, "merging saves too few bytes");
+  return Plan;
+}
+
+} // namespace
+
+StringRef similarActionName(SimilarAction Action) {
+  switch (Action) {
+  case SimilarAction::Thunk:
+    return "thunk";
+  case SimilarAction::CallsRewritten:
+    return "calls-rewritten";
+  }
+  return "thunk";
+}
+
+bool mayPayAsSimilar(const Function &F) {
+  uint64_t Instructions;
+  return alignedSize(estimateBodyBytes(F, Instructions)) >
+         alignedSize(JumpBytes);
+}
+
+SimilarPlan planSimilarClass(ArrayRef<Function *> Members,
+                             ArrayRef<std::vector<const Use *>> Positions,
+                             const ModuleFacts &Facts, MergeMode Mode) {
+  if (Members.size() < 2)
+    return SimilarPlan();
+  return ClassPlanner(Members, Positions, Facts, Mode).run();
+}
+
+} // namespace lmf

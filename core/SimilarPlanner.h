@@ -1,0 +1,80 @@
+//===- SimilarPlanner.h - Plan one class of similar functions ---*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_SIMILARPLANNER_H
+#define LMF_CORE_SIMILARPLANNER_H
+
+#include "core/MergePlanner.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace llvm {
+class Constant;
+class Type;
+class Use;
+} // namespace llvm
+
+namespace lmf {
+
+/// One new parameter of the shared body: the positions it replaces (indices
+/// into each member's position list) and the value each kept member passes.
+struct SimilarParameter {
+  llvm::Type *Ty = nullptr;
+  llvm::SmallVector<unsigned, 2> Positions;
+  /// Values[K] is what kept member K passes.
+  std::vector<llvm::Constant *> Values;
+};
+
+/// How a member of a similar class ends up; the names are those of the
+/// listing and the report.
+enum class SimilarAction {
+  /// Its body is a tail call to the shared body with its constants.
+  Thunk,
+  /// Its direct calls call the shared body with its constants; it is gone.
+  CallsRewritten,
+};
+
+llvm::StringRef similarActionName(SimilarAction Action);
+
+struct SimilarMemberPlan {
+  llvm::Function *Fn = nullptr;
+  SimilarAction Action = SimilarAction::Thunk;
+  /// Direct calls to rewrite (CallsRewritten).
+  unsigned Calls = 0;
+};
+
+struct SimilarPlan {
+  /// The members that share the body, in module order; the first one's
+  /// body becomes the shared one.
+  llvm::SmallVector<SimilarMemberPlan, 4> Members;
+  std::vector<SimilarParameter> Parameters;
+  /// The byte model's estimate of what the class saves (see
+  /// SimilarPlanner.cpp); positive whenever Members is not empty.
+  int64_t EstimatedBytesSaved = 0;
+  uint64_t BodyInstructions = 0;
+  llvm::SmallVector<Refusal, 2> Refused;
+};
+
+/// False for bodies too small to pay for any thunk: they are never
+/// considered.
+bool mayPayAsSimilar(const llvm::Function &F);
+
+/// Plans a class of functions whose encodings with parameter wildcards are
+/// equal, given in module order with each one's positions (in encoding
+/// order). Members are dropped, the one needing the most distinct values
+/// first, until the parameters fit in argument registers and the class
+/// saves bytes; the plan is empty when no two members remain.
+SimilarPlan
+planSimilarClass(llvm::ArrayRef<llvm::Function *> Members,
+                 llvm::ArrayRef<std::vector<const llvm::Use *>> Positions,
+                 const ModuleFacts &Facts, MergeMode Mode);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,165 @@
+//===- SimilarRewriter.cpp - Rewrite the IR for one similar class ---------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The planner chose the members, the parameters and each member's fate;
+// this file performs it, serially, like FoldRewriter.cpp for identical
+// classes, and out of the same pieces:
+//
+//  1. The first member's body, already weakened to what holds for every
+//     member, moves into a new internal function whose type is the member's
+//     with the parameters appended. Its debug subprogram moves with it; the
+//     member keeps a copy, so each subprogram belongs to one function.
+//  2. Each position a parameter stands for now reads that parameter.
+//  3. Recursion: the body called its own member, which stood for "the
+//     member that is running". It now calls the shared body and passes its
+//     own parameters on, so each member still recurses into itself.
+//  4. Memory effects: a load or store through a parameter accesses argument
+//     memory where the member accessed a global, so the shared body's
+//     `memory` attribute lets argument memory do what any location could.
+//  5. Each member becomes a thunk that tail-calls the shared body with its
+//     values, or, if planned, each direct call to it calls the shared body
+//     with its values and the member is deleted. Call sites keep their
+//     attributes, bundles, metadata and calling convention; a `memory`
+//     attribute on them is widened as in 4.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/SimilarRewriter.h"
+
+#include "core/GlobalNumbering.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/ModRef.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// Lets argument memory be accessed as any location may be.
+MemoryEffects widenToArgumentMemory(MemoryEffects ME) {
+  return ME.getWithModRef(IRMemLocation::ArgMem, ME.getModRef());
+}
+
+AttributeList widenCallMemory(LLVMContext &C, AttributeList Attrs) {
+  Attribute Memory = Attrs.getFnAttr(Attribute::Memory);
+  if (!Memory.isValid())
+    return Attrs;
+  MemoryEffects Wide = widenToArgumentMemory(Memory.getMemoryEffects());
+  return Attrs.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wide));
+}
+
+/// Replaces CB by a call or invoke of Callee with CB's arguments followed
+/// by Extra, and returns it.
+CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
+                                 ArrayRef<Value *> Extra) {
+  SmallVector<Value *, 8> Args(CB.args());
+  Args.append(Extra.begin(), Extra.end());
+  SmallVector<OperandBundleDef, 1> Bundles;
+  CB.getOperandBundlesAsDefs(Bundles);
+  FunctionType *Type = Callee.getFunctionType();
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
+    New = InvokeInst::Create(Type, &Callee, II->getNormalDest(),
+                             II->getUnwindDest(), Args, Bundles, "",
+                             CB.getIterator());
+  } else {
+    auto *Call = CallInst::Create(Type, &Callee, Args, Bundles, "",
+                                  CB.getIterator());
+    Call->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
+    New = Call;
+  }
+  New->setCallingConv(CB.getCallingConv());
+  New->setAttributes(widenCallMemory(CB.getContext(), CB.getAttributes()));
+  New->copyMetadata(CB);
+  New->takeName(&CB);
+  CB.replaceAllUsesWith(New);
+  CB.eraseFromParent();
+  return New;
+}
+
+SmallVector<CallBase *, 8> directCallsFrom(Function &Caller, Function &G,
+                                           bool Inside) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Use &U : G.uses())
+    if (auto *CB = dyn_cast<CallBase>(U.getUser()))
+      if (CB->isCallee(&U) && (CB->getFunction() == &Caller) == Inside)
+        Calls.push_back(CB);
+  return Calls;
+}
+
+Function *createSharedBody(const SimilarPlan &Plan,
+                           ArrayRef<const Use *> SourcePositions,
+                           RewriteContext &Ctx) {
+  Function &Source = *Plan.Members.front().Fn;
+  SmallVector<Type *, 8> Params(Source.getFunctionType()->params());
+  for (const SimilarParameter &P : Plan.Parameters)
+    Params.push_back(P.Ty);
+  auto *Type = FunctionType::get(Source.getReturnType(), Params, false);
+  Function *Body = moveBodyToNewFunction(
+      Source, Type, GlobalValue::InternalLinkage, ".lmf.similar", Ctx);
+  unsigned First = Source.arg_size();
+  SmallVector<Value *, 4> OwnParameters;
+  for (unsigned I = 0; I < Plan.Parameters.size(); ++I) {
+    Argument *A = Body->getArg(First + I);
+    OwnParameters.push_back(A);
+    for (unsigned Position : Plan.Parameters[I].Positions)
+      const_cast<Use *>(SourcePositions[Position])->set(A);
+  }
+  for (CallBase *CB : directCallsFrom(*Body, Source, /*Inside=*/true))
+    callWithExtraArguments(*CB, *Body, OwnParameters);
+  if (Body->hasFnAttribute(Attribute::Memory))
+    Body->setMemoryEffects(widenToArgumentMemory(Body->getMemoryEffects()));
+  return Body;
+}
+
+/// Calls Body instead of G from every other function, then deletes G if
+/// nothing else refers to it. Returns false, and leaves G to become a
+/// thunk, when something still does.
+bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
+                          RewriteContext &Ctx) {
+  for (CallBase *CB : directCallsFrom(G, G, /*Inside=*/false)) {
+    if (CB->getFunctionType() != G.getFunctionType() || CB->isMustTailCall() ||
+        !(isa<CallInst>(CB) || isa<InvokeInst>(CB)))
+      continue;
+    CallBase *New = callWithExtraArguments(*CB, Body, Extra);
+    ensureCallLocation(*New, Body);
+    Ctx.Touched.insert(New->getFunction());
+  }
+  dropBody(G);
+  if (!G.use_empty())
+    return false;
+  eraseFunction(G, Ctx);
+  return true;
+}
+
+} // namespace
+
+Function *applySimilarPlan(const SimilarPlan &Plan,
+                           ArrayRef<const Use *> SourcePositions,
+                           RewriteContext &Ctx,
+                           SmallVectorImpl<SimilarAction> &Outcomes) {
+  Function *Body = createSharedBody(Plan, SourcePositions, Ctx);
+  Outcomes.clear();
+  for (size_t K = 0; K < Plan.Members.size(); ++K) {
+    const SimilarMemberPlan &Member = Plan.Members[K];
+    SmallVector<Value *, 4> Extra;
+    for (const SimilarParameter &P : Plan.Parameters)
+      Extra.push_back(P.Values[K]);
+    if (Member.Action == SimilarAction::CallsRewritten &&
+        rewriteCallsAndErase(*Member.Fn, *Body, Extra, Ctx)) {
+      Outcomes.push_back(SimilarAction::CallsRewritten);
+      continue;
+    }
+    makeThunk(*Member.Fn, *Body, Extra);
+    Outcomes.push_back(SimilarAction::Thunk);
+  }
+  return Body;
+}
+
+} // namespace lmf
