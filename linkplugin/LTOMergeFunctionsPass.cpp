@@ -63,6 +63,12 @@ cl::opt<bool> VerifyOpt(lmf::passopt::VerifyOption,
                         cl::desc("Verify the module after merging"),
                         cl::init(false), cl::cat(Category));
 
+cl::opt<bool> SimilarOpt(
+    lmf::passopt::SimilarOption,
+    cl::desc("Also merge functions that differ only in constants (similar "
+             "merging)"),
+    cl::init(false), cl::cat(Category));
+
 cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),
                          cl::init(false), cl::cat(Category));
@@ -79,6 +85,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Mode = ModeOpt;
   Opts.Threads = resolveThreadCount(ThreadsOpt);
   Opts.Verify = VerifyOpt;
+  Opts.MergeSimilar = SimilarOpt;
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
 
   Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);

@@ -25,6 +25,7 @@ inline constexpr char PrintOption[] = "lto-merge-functions-print";
 inline constexpr char ThreadsOption[] = "lto-merge-functions-threads";
 inline constexpr char VerifyOption[] = "lto-merge-functions-verify";
 inline constexpr char DisableOption[] = "lto-merge-functions-disable";
+inline constexpr char SimilarOption[] = "lto-merge-functions-similar";
 
 } // namespace lmf::passopt
 
