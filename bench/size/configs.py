@@ -12,6 +12,15 @@ The objects are full LTO (``-flto=full``, the default) or ThinLTO
 ThinLTO link every in-process backend runs our pass on its module, and
 ``mergefunc`` (``-mllvm -enable-merge-functions``) runs LLVM's
 MergeFunctions in every backend too.
+
+Some configurations are opt-in: a run has them only when ``--configs``
+names them, so that the default run (every other configuration) stays as
+long as it was and comparable with the stored baselines. They are our
+similar merging (``--lto-merge-similar-functions``, on top of
+``ours-safe``) and LLVM 22's GlobalMergeFunctions (``gmf``: ``-mllvm
+-enable-global-merge-func``, a similar merger of LLVM's own, run at the
+end of the code generator's IR passes, in full LTO inside the one module),
+each alone and with ``--icf=safe``.
 """
 
 from dataclasses import dataclass, field
@@ -24,6 +33,8 @@ class Config:
     ld_flags: tuple = field(default_factory=tuple)
     # True when our merger runs, so a report has a merge-phase time.
     ours: bool = False
+    # True when only a --configs that names it selects it.
+    opt_in: bool = False
 
 
 CONFIGS = (
@@ -37,6 +48,15 @@ CONFIGS = (
            True),
     Config("ours-all+icf-all", ("--lto-merge-functions=all", "--icf=all"),
            True),
+    Config("ours-safe+similar",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions"),
+           True, opt_in=True),
+    Config("ours-safe+similar+icf-safe",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "--icf=safe"), True, opt_in=True),
+    Config("gmf", ("-mllvm", "-enable-global-merge-func"), opt_in=True),
+    Config("gmf+icf-safe", ("-mllvm", "-enable-global-merge-func",
+                            "--icf=safe"), opt_in=True),
 )
 
 BY_NAME = {c.name: c for c in CONFIGS}
@@ -55,10 +75,10 @@ def lto_flag(kind):
 
 
 def select(names):
-    """The configurations named in the comma-separated list (all if empty);
-    plain is always included, first."""
+    """The configurations named in the comma-separated list (if empty, all
+    but the opt-in ones); plain is always included, first."""
     if not names:
-        return list(CONFIGS)
+        return [c for c in CONFIGS if not c.opt_in]
     wanted = [n.strip() for n in names.split(",") if n.strip()]
     unknown = [n for n in wanted if n not in BY_NAME]
     if unknown:

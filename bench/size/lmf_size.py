@@ -235,7 +235,8 @@ def parser():
         s.add_argument("--linker", default=DEFAULT_LINKER,
                        help="our ld.lld (default: build/bin/ld.lld)")
         s.add_argument("--configs", default="",
-                       help="comma-separated configurations (default: all)")
+                       help="comma-separated configurations (default: "
+                            "all but the opt-in ones, bench/README.md)")
         s.add_argument("--out", default="bench-results",
                        help="directory for the JSON, Markdown and chart")
         s.add_argument("--work", default="/tmp/lmf-size",

@@ -11,8 +11,9 @@
 //    backend ignores pass plugins), so unless the user names one with
 //    --thinlto-remote-compiler (the path of lmf-thinlto-backend on the
 //    build machines), it is ours, next to this ld.lld. Either way it is told
-//    the merge mode with `-mllvm -lto-merge-functions-mode=`, as the
-//    in-process backends are;
+//    the merge mode with `-mllvm -lto-merge-functions-mode=`, and similar
+//    merging with `-mllvm -lto-merge-functions-similar` when asked for, as
+//    the in-process backends are;
 //  * lld runs our wrapper, lmf-thinlto-distribute, as the distributor, with
 //    <d> and its --thinlto-distributor-arg values behind `--`. The wrapper
 //    makes each backend's merge report an output of its job, runs <d>, and
@@ -65,10 +66,13 @@ lldDistributionArguments(const MergeRequest &Req,
   Args.push_back("--thinlto-remote-compiler=" + (Dist.RemoteCompiler.empty()
                                                      ? Programs.ThinBackend
                                                      : Dist.RemoteCompiler));
-  Args.push_back("--thinlto-remote-compiler-arg=-mllvm");
-  Args.push_back((Twine("--thinlto-remote-compiler-arg=-") +
-                  passopt::ModeOption + "=" + mergeModeName(Req.Mode))
-                     .str());
+  auto PassOption = [&](const Twine &Option) {
+    Args.push_back("--thinlto-remote-compiler-arg=-mllvm");
+    Args.push_back(("--thinlto-remote-compiler-arg=-" + Option).str());
+  };
+  PassOption(Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode));
+  if (Req.MergeSimilar)
+    PassOption(passopt::SimilarOption);
   return Args;
 }
 

@@ -29,7 +29,8 @@ DistributionPrograms defaultDistributionPrograms(const char *Argv0);
 /// lld's DTLTO options in our words: our wrapper as the distributor, with
 /// the user's distributor and its arguments behind it, and a remote compiler
 /// that merges (the user's --thinlto-remote-compiler, else ours) told the
-/// merge mode. The wrapper writes the reports' paths to ReportList.
+/// merge mode and, when asked for, similar merging. The wrapper writes the
+/// reports' paths to ReportList.
 std::vector<std::string>
 lldDistributionArguments(const MergeRequest &Req,
                          const DistributionPrograms &Programs,

@@ -74,6 +74,8 @@ void printMergeHelp(raw_ostream &OS) {
   OS << "  The last of " << optionSpelling(LinkerOptionID::Merge)
      << "[=...] and " << optionSpelling(LinkerOptionID::NoMerge)
      << " wins. Merging uses --threads threads.\n";
+  OS << "  The last of " << optionSpelling(LinkerOptionID::MergeSimilar)
+     << " and " << optionSpelling(LinkerOptionID::NoMergeSimilar) << " wins.\n";
 }
 
 void printMergeVersion(raw_ostream &OS, StringRef PluginPath) {

@@ -24,6 +24,7 @@
 //     (LldInvocation.cpp):
 //       --load-pass-plugin=<plugin>
 //       -mllvm -lto-merge-functions-mode=safe|all
+//       -mllvm -lto-merge-functions-similar
 //       -mllvm -lto-merge-functions-report=<file>
 //       -mllvm -lto-merge-functions-print
 //     and run lld on the result (the plugin follows lld's --threads by
@@ -163,6 +164,8 @@ void warnAboutIdleOptions(const MergeRequest &Req, Diagnostics &Diag) {
     Diag.warn(optionSpelling(ID) + " has no effect without " +
               optionSpelling(LinkerOptionID::Merge));
   };
+  if (Req.MergeSimilar)
+    Idle(LinkerOptionID::MergeSimilar);
   if (!Req.ReportPath.empty())
     Idle(LinkerOptionID::Report);
   if (Req.Print)

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Our ld.lld has four options of its own. Each is described once, in the
+// Our ld.lld has six options of its own. Each is described once, in the
 // table below: its name, how it reads its value (its kind), and its help
 // text. Everything else is produced from the table: recognising an option
 // on the command line (here and in LldCommandLine.cpp), the list of
@@ -12,11 +12,11 @@
 //
 // The spelling rules are lld's: one or two leading dashes, and a value
 // either joined with `=` or, for a path, the next argument. We also claim
-// a namespace, every name that starts with `lto-merge-functions` or
-// `no-lto-merge-functions`: an argument there that names no option is
-// reported as a misspelling of ours, not passed on to lld, which would read
-// `-lto-merge-functions-reprot` as `-l to-merge-functions-reprot` and fail
-// with a confusing message about a missing library.
+// a namespace, every name that starts with `lto-merge-functions`,
+// `lto-merge-similar` or their `no-` forms: an argument there that names no
+// option is reported as a misspelling of ours, not passed on to lld, which
+// would read `-lto-merge-functions-reprot` as `-l to-merge-functions-reprot`
+// and fail with a confusing message about a missing library.
 //
 // The modes come from core (parseMergeMode / mergeModeName); only their
 // order, for help and error texts, is chosen here.
@@ -42,6 +42,13 @@ static const LinkerOption Options[] = {
      "functions whose address is taken (pointers may then compare equal)"},
     {LinkerOptionID::NoMerge, "no-lto-merge-functions",
      LinkerOptionKind::Negation, "", "Do not merge functions (default)"},
+    {LinkerOptionID::MergeSimilar, "lto-merge-similar-functions",
+     LinkerOptionKind::Flag, "",
+     "With --lto-merge-functions, also merge functions that differ only in "
+     "constants (similar merging)"},
+    {LinkerOptionID::NoMergeSimilar, "no-lto-merge-similar-functions",
+     LinkerOptionKind::Negation, "",
+     "Do not merge similar functions (default)"},
     {LinkerOptionID::Report, "lto-merge-functions-report",
      LinkerOptionKind::PathValue, "<file>",
      "Write a JSON report of the merge to <file>"},
@@ -50,8 +57,9 @@ static const LinkerOption Options[] = {
 };
 
 /// Names in here are ours even when no option has them.
-static const StringLiteral Namespaces[] = {"lto-merge-functions",
-                                           "no-lto-merge-functions"};
+static const StringLiteral Namespaces[] = {
+    "lto-merge-functions", "no-lto-merge-functions", "lto-merge-similar",
+    "no-lto-merge-similar"};
 
 static const MergeMode Modes[] = {MergeMode::Safe, MergeMode::All};
 

@@ -20,7 +20,7 @@ namespace lmf {
 enum class LinkerOptionKind {
   /// `--name` or `--name=<mode>`: turns merging on, in a mode.
   EnableWithOptionalMode,
-  /// `--name`, no value: turns merging off.
+  /// `--name`, no value: turns off what its positive option turns on.
   Negation,
   /// `--name=<file>` or `--name <file>`.
   PathValue,
@@ -29,7 +29,14 @@ enum class LinkerOptionKind {
 };
 
 /// Which option; MergeRequest decides what each one does.
-enum class LinkerOptionID { Merge, NoMerge, Report, Print };
+enum class LinkerOptionID {
+  Merge,
+  NoMerge,
+  MergeSimilar,
+  NoMergeSimilar,
+  Report,
+  Print
+};
 
 struct LinkerOption {
   LinkerOptionID ID;
@@ -56,7 +63,8 @@ MergeMode defaultMergeMode();
 /// An argument that is ours.
 struct OurArgument {
   /// Null when the argument is in our namespace (`--lto-merge-functions*`,
-  /// `--no-lto-merge-functions*`) but names no option: a misspelling.
+  /// `--lto-merge-similar*` and their `--no-` forms) but names no option:
+  /// a misspelling.
   const LinkerOption *Option = nullptr;
   /// `--name=value`; an empty value is still a value.
   bool HasJoinedValue = false;

@@ -15,10 +15,11 @@
 //
 // Our options. `--lto-merge-functions[=mode]` becomes
 // `--load-pass-plugin=<plugin>` and `-mllvm -lto-merge-functions-mode=...`;
-// the report and the listing become the plugin's own cl::opts, whose names
-// come from linkplugin/PassOptionNames.h, the header the plugin declares
-// them with. The mode is always given, so the plugin's default never
-// matters.
+// similar merging, the report and the listing become the plugin's own
+// cl::opts, whose names come from linkplugin/PassOptionNames.h, the header
+// the plugin declares them with. The mode is always given, so the plugin's
+// default never matters; the others only when asked for, so that a link
+// without them gives lld the same command line as before they existed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +60,8 @@ std::vector<std::string> lldMergeArguments(const MergeRequest &Req,
     Args.push_back(("-" + Option).str());
   };
   PassOption(Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode));
+  if (Req.MergeSimilar)
+    PassOption(passopt::SimilarOption);
   if (!Req.ReportPath.empty())
     PassOption(Twine(passopt::ReportOption) + "=" + Req.ReportPath);
   if (Req.Print)

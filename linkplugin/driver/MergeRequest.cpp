@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Our ld.lld must accept every option stock ld.lld-22 accepts, unchanged,
-// plus four of its own. We read the command line once, as lld would
+// plus six of its own. We read the command line once, as lld would
 // (LldCommandLine.cpp), take out the arguments that are ours and hand
 // everything else to lld in its original order. lld then reports its own
 // errors, with its own wording.
@@ -13,14 +13,16 @@
 // follow lld's conventions: one or two leading dashes, a value joined with
 // `=` or, for the report path, the next argument, like lld's `Eq` options.
 // Among --lto-merge-functions[=mode] and --no-lto-merge-functions the last
-// one wins, like lld's own --icf / --no-... pairs.
+// one wins, like lld's own --icf / --no-... pairs; so does the last of
+// --lto-merge-similar-functions and --no-lto-merge-similar-functions.
 //
-// We claim the whole `lto-merge-functions*` namespace: a misspelt option
-// such as `--lto-merge-functions-reprot=x` is our error, listing the
-// options we have, not a library lookup lld would fail with a confusing
-// message. Such text is legitimate as the value of an lld option
-// (`-mllvm -lto-merge-functions-mode=all` is how the plugin's own cl::opts
-// are set), and values are never taken for options.
+// We claim the whole `lto-merge-functions*` and `lto-merge-similar*`
+// namespaces (and their `no-` forms): a misspelt option such as
+// `--lto-merge-functions-reprot=x` is our error, listing the options we
+// have, not a library lookup lld would fail with a confusing message. Such
+// text is legitimate as the value of an lld option (`-mllvm
+// -lto-merge-functions-mode=all` is how the plugin's own cl::opts are set),
+// and values are never taken for options.
 //
 // A few of lld's own options are read but not removed: --help and
 // --version (we append our part of the answer), the warning switches (our
@@ -144,6 +146,12 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
   }
   case LinkerOptionID::NoMerge:
     Req.Enabled = false;
+    return;
+  case LinkerOptionID::MergeSimilar:
+    Req.MergeSimilar = true;
+    return;
+  case LinkerOptionID::NoMergeSimilar:
+    Req.MergeSimilar = false;
     return;
   case LinkerOptionID::Report:
     Req.ReportPath = Value->str();

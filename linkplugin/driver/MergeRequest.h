@@ -35,6 +35,9 @@ struct MergeRequest {
   /// The last of --lto-merge-functions[=mode] / --no-lto-merge-functions.
   bool Enabled = false;
   MergeMode Mode = MergeMode::Safe;
+  /// The last of --lto-merge-similar-functions /
+  /// --no-lto-merge-similar-functions.
+  bool MergeSimilar = false;
   /// --lto-merge-functions-report; empty when not given.
   std::string ReportPath;
   /// --print-merged-functions.

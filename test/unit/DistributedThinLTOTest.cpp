@@ -140,6 +140,21 @@ TEST(DistributedBackends, OurProgramsStandInForTheUsers) {
                       "mode=all"}));
 }
 
+TEST(DistributedBackends, RemoteCompilerIsToldSimilarMerging) {
+  MergeRequest Req;
+  Req.Distribution.Distributor = "/usr/bin/dist";
+  std::vector<std::string> Without =
+      lldDistributionArguments(Req, {"/bin/wrap", "/bin/backend"}, "l");
+  Req.MergeSimilar = true;
+  std::vector<std::string> With =
+      lldDistributionArguments(Req, {"/bin/wrap", "/bin/backend"}, "l");
+  std::vector<std::string> Expected = Without;
+  Expected.push_back("--thinlto-remote-compiler-arg=-mllvm");
+  Expected.push_back(
+      "--thinlto-remote-compiler-arg=-lto-merge-functions-similar");
+  EXPECT_EQ(With, Expected);
+}
+
 TEST(DistributedBackends, TheUsersRemoteCompilerIsKept) {
   MergeRequest Req;
   Req.Distribution.Distributor = "/usr/bin/dist";

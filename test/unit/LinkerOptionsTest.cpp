@@ -31,13 +31,29 @@ TEST(LinkerOptions, NamesAreUniqueAndDocumented) {
     EXPECT_EQ(&linkerOption(O.ID), &O);
     EXPECT_EQ(optionSpelling(O.ID), "--" + O.Name.str());
   }
-  EXPECT_EQ(Names.size(), 4u);
+  EXPECT_EQ(Names.size(), 6u);
 }
 
 TEST(LinkerOptions, ExpectedOptionsText) {
   EXPECT_EQ(expectedLinkerOptions(),
             "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
+            "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
             "--lto-merge-functions-report=<file> or --print-merged-functions");
+}
+
+TEST(LinkerOptions, SimilarFlagsOneOrTwoDashes) {
+  for (const char *Arg :
+       {"-lto-merge-similar-functions", "--lto-merge-similar-functions"}) {
+    std::optional<OurArgument> Match = matchLinkerOption(Arg);
+    ASSERT_TRUE(Match && Match->Option) << Arg;
+    EXPECT_EQ(Match->Option->ID, LinkerOptionID::MergeSimilar);
+  }
+  for (const char *Arg : {"-no-lto-merge-similar-functions",
+                          "--no-lto-merge-similar-functions"}) {
+    std::optional<OurArgument> Match = matchLinkerOption(Arg);
+    ASSERT_TRUE(Match && Match->Option) << Arg;
+    EXPECT_EQ(Match->Option->ID, LinkerOptionID::NoMergeSimilar);
+  }
 }
 
 TEST(LinkerOptions, OneOrTwoDashes) {
@@ -70,15 +86,18 @@ TEST(LinkerOptions, JoinedValues) {
 TEST(LinkerOptions, OnlyAPathTakesTheNextArgument) {
   EXPECT_TRUE(
       matchLinkerOption("--lto-merge-functions-report")->takesNextArgument());
-  for (const char *Arg : {"--lto-merge-functions", "--no-lto-merge-functions",
-                          "--print-merged-functions"})
+  for (const char *Arg :
+       {"--lto-merge-functions", "--no-lto-merge-functions",
+        "--lto-merge-similar-functions", "--no-lto-merge-similar-functions",
+        "--print-merged-functions"})
     EXPECT_FALSE(matchLinkerOption(Arg)->takesNextArgument()) << Arg;
 }
 
 TEST(LinkerOptions, OurNamespace) {
   for (const char *Arg :
        {"--lto-merge-functions-reprot", "-lto-merge-functionsx",
-        "--no-lto-merge-functions-x"}) {
+        "--no-lto-merge-functions-x", "-lto-merge-similar-function",
+        "--no-lto-merge-similar"}) {
     std::optional<OurArgument> Match = matchLinkerOption(Arg);
     ASSERT_TRUE(Match) << Arg;
     EXPECT_EQ(Match->Option, nullptr) << Arg;
@@ -100,12 +119,19 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
       "\n  --lto-merge-functions   Alias for --lto-merge-functions=safe\n",
       "\n  --no-lto-merge-functions\n"
       "                          Do not merge functions (default)\n",
+      "\n  --lto-merge-similar-functions\n"
+      "                          With --lto-merge-functions, also merge "
+      "functions that differ only in constants (similar merging)\n",
+      "\n  --no-lto-merge-similar-functions\n"
+      "                          Do not merge similar functions (default)\n",
       "\n  --lto-merge-functions-report=<file>\n"
       "                          Write a JSON report of the merge to <file>\n",
       "\n  --print-merged-functions\n"
       "                          Print merged functions to standard output\n",
       "\n  The last of --lto-merge-functions[=...] and "
-      "--no-lto-merge-functions wins. Merging uses --threads threads.\n"};
+      "--no-lto-merge-functions wins. Merging uses --threads threads.\n"
+      "  The last of --lto-merge-similar-functions and "
+      "--no-lto-merge-similar-functions wins.\n"};
   for (const char *Line : Lines)
     EXPECT_NE(Help.find(Line), std::string::npos) << Line << "\nin:\n" << Help;
   EXPECT_EQ(

@@ -46,11 +46,13 @@ TEST(LldInvocation, EveryOption) {
   MergeRequest Req;
   Req.Enabled = true;
   Req.Mode = MergeMode::All;
+  Req.MergeSimilar = true;
   Req.ReportPath = "my report.json";
   Req.Print = true;
   EXPECT_EQ(lldMergeArguments(Req, "p.so"),
             Strings({"--load-pass-plugin=p.so", "-mllvm",
                      "-lto-merge-functions-mode=all", "-mllvm",
+                     "-lto-merge-functions-similar", "-mllvm",
                      "-lto-merge-functions-report=my report.json", "-mllvm",
                      "-lto-merge-functions-print"}));
 }

@@ -52,6 +52,7 @@ TEST(MergeRequest, OffByDefault) {
   EXPECT_FALSE(Req.Enabled);
   EXPECT_TRUE(Req.ReportPath.empty());
   EXPECT_FALSE(Req.Print);
+  EXPECT_FALSE(Req.MergeSimilar);
   EXPECT_EQ(Req.OutputPath, "a.out");
 }
 
@@ -90,6 +91,24 @@ TEST(MergeRequest, LastOfEnableAndDisableWins) {
   EXPECT_EQ(Req.Mode, MergeMode::Safe);
 }
 
+TEST(MergeRequest, LastOfSimilarAndNoSimilarWins) {
+  MergeRequest Req = parse({"--lto-merge-similar-functions"});
+  EXPECT_TRUE(Req.MergeSimilar);
+  EXPECT_FALSE(Req.Enabled);
+  EXPECT_TRUE(Req.LldArgs.empty());
+  EXPECT_FALSE(parse({"--lto-merge-similar-functions",
+                      "-no-lto-merge-similar-functions"})
+                   .MergeSimilar);
+  EXPECT_TRUE(parse({"--no-lto-merge-similar-functions",
+                     "-lto-merge-similar-functions"})
+                  .MergeSimilar);
+  // Independent of the last of --lto-merge-functions / --no-....
+  Req = parse({"--lto-merge-similar-functions", "--lto-merge-functions=all",
+               "--no-lto-merge-functions", "--lto-merge-functions"});
+  EXPECT_TRUE(Req.Enabled);
+  EXPECT_TRUE(Req.MergeSimilar);
+}
+
 TEST(MergeRequest, BadModes) {
   EXPECT_EQ(errors({"--lto-merge-functions=bogus"}),
             Strings({"'--lto-merge-functions=bogus': unknown merge mode "
@@ -110,6 +129,12 @@ TEST(MergeRequest, ValuesForOptionsWithoutOne) {
   EXPECT_EQ(errors({"--no-lto-merge-functions=1"}),
             Strings({"'--no-lto-merge-functions=1': this option takes no "
                      "value"}));
+  EXPECT_EQ(errors({"--lto-merge-similar-functions=1",
+                    "-no-lto-merge-similar-functions=0"}),
+            Strings({"'--lto-merge-similar-functions=1': this option takes "
+                     "no value",
+                     "'-no-lto-merge-similar-functions=0': this option takes "
+                     "no value"}));
 }
 
 TEST(MergeRequest, ReportPathJoinedOrSeparate) {
@@ -134,12 +159,16 @@ TEST(MergeRequest, MisspeltOptionInOurNamespace) {
   const char *Expected =
       "unknown lto-merge-functions option (expected "
       "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
+      "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
       "--lto-merge-functions-report=<file> or --print-merged-functions)";
   EXPECT_EQ(errors({"--lto-merge-functions-reprot=r.json"}),
             Strings({std::string("'--lto-merge-functions-reprot=r.json': ") +
                      Expected}));
   EXPECT_EQ(errors({"-no-lto-merge-functions-x"}),
             Strings({std::string("'-no-lto-merge-functions-x': ") + Expected}));
+  EXPECT_EQ(
+      errors({"-lto-merge-similar-function"}),
+      Strings({std::string("'-lto-merge-similar-function': ") + Expected}));
 }
 
 TEST(MergeRequest, AllErrorsAtOnce) {
