@@ -243,8 +243,7 @@ Function *moveBodyToNewFunction(Function &F, FunctionType *Type,
                                 GlobalValue::LinkageTypes Linkage,
                                 StringRef Suffix, RewriteContext &Ctx) {
   Module &M = *F.getParent();
-  Function *Body =
-      Function::Create(Type, Linkage, F.getAddressSpace(), "");
+  Function *Body = Function::Create(Type, Linkage, F.getAddressSpace(), "");
   M.getFunctionList().insertAfter(F.getIterator(), Body);
   Body->setName(F.getName() + Suffix);
   Body->copyAttributesFrom(&F);
@@ -275,9 +274,8 @@ Function *moveBodyToNewFunction(Function &F, FunctionType *Type,
 }
 
 Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
-  Function *Body = moveBodyToNewFunction(F, F.getFunctionType(),
-                                         GlobalValue::PrivateLinkage,
-                                         ".lmf.body", Ctx);
+  Function *Body = moveBodyToNewFunction(
+      F, F.getFunctionType(), GlobalValue::PrivateLinkage, ".lmf.body", Ctx);
   // Recursion stays inside the shared body. Calling F here would send every
   // member's recursion through F's symbol, which another definition may
   // interpose; each member's own recursion reached its own body, which is

@@ -127,8 +127,7 @@ static bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
          (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr());
 }
 
-bool mayDisappear(const Function &F, const ModuleFacts &Facts,
-                  MergeMode Mode) {
+bool mayDisappear(const Function &F, const ModuleFacts &Facts, MergeMode Mode) {
   return !mayBeReplaced(F, Facts) && moduleAddressFree(F, Facts, Mode) &&
          !mustKeepSymbol(F);
 }

@@ -257,8 +257,7 @@ static bool mapSimilar(const json::Value &V, MergeResult &R, json::Path P) {
          O.map("parameters", S.SimilarParameters) &&
          O.map("refused", S.SimilarRefused) &&
          O.map("estimated_bytes_saved", S.SimilarEstimatedBytes) &&
-         O.map("classes", R.Similar) &&
-         O.map("refusals", R.SimilarRefusals);
+         O.map("classes", R.Similar) && O.map("refusals", R.SimilarRefusals);
 }
 
 static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {

@@ -54,9 +54,9 @@ bool isParameterType(const Type &T) {
 /// Argument attributes that change how an argument is passed or what it
 /// means beyond its value.
 constexpr Attribute::AttrKind PassingAttributes[] = {
-    Attribute::ByVal,     Attribute::InAlloca,   Attribute::Preallocated,
-    Attribute::ByRef,     Attribute::Nest,       Attribute::SwiftSelf,
-    Attribute::SwiftError, Attribute::SwiftAsync, Attribute::StructRet,
+    Attribute::ByVal,       Attribute::InAlloca,   Attribute::Preallocated,
+    Attribute::ByRef,       Attribute::Nest,       Attribute::SwiftSelf,
+    Attribute::SwiftError,  Attribute::SwiftAsync, Attribute::StructRet,
     Attribute::ElementType, Attribute::ImmArg};
 
 bool isPlainCallArgument(const CallBase &CB, const Use &U) {

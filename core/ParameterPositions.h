@@ -1,4 +1,5 @@
-//===- ParameterPositions.h - Operands that may become parameters -*- C++ -*-===//
+//===- ParameterPositions.h - Operands that may become parameters -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

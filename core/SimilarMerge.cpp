@@ -91,16 +91,15 @@ void SimilarStage::collectCandidates(const DenseSet<Function *> &Live) {
       InOrder.push_back(&F);
   std::vector<char> Keep(InOrder.size(), 0);
   std::vector<uint64_t> Shape(InOrder.size(), 0);
-  forEachIndex(Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold,
-               [&](size_t I) {
-                 const Function &F = *InOrder[I];
-                 if (!similarIneligibilityReason(F).empty() ||
-                     !mayPayAsSimilar(F))
-                   return;
-                 size_t Instructions;
-                 Keep[I] = 1;
-                 Shape[I] = shapeHash(F, Instructions);
-               });
+  forEachIndex(
+      Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold, [&](size_t I) {
+        const Function &F = *InOrder[I];
+        if (!similarIneligibilityReason(F).empty() || !mayPayAsSimilar(F))
+          return;
+        size_t Instructions;
+        Keep[I] = 1;
+        Shape[I] = shapeHash(F, Instructions);
+      });
   for (size_t I = 0; I < InOrder.size(); ++I) {
     if (!Keep[I])
       continue;
@@ -118,16 +117,16 @@ ClassList SimilarStage::findClasses() {
   ClassList Buckets = groupByKey(Ids, Shapes);
   std::vector<ClassList> PerBucket(Buckets.size());
   std::vector<SplitScratch> Scratch(Ctx.Runner.concurrency());
-  forEachIndexWithWorker(
-      Ctx.Runner, Buckets.size(), Ctx.Opts.SerialThreshold,
-      [&](size_t B, unsigned Worker) {
-        PerBucket[B] = splitByEncoding(
-            Buckets[B],
-            [&](CandidateId Id, Encoding &Out) {
-              encodeWithParameterWildcards(*Candidates[Id], EncodeCtx, Out);
-            },
-            /*KeepSingletons=*/false, Scratch[Worker]);
-      });
+  forEachIndexWithWorker(Ctx.Runner, Buckets.size(), Ctx.Opts.SerialThreshold,
+                         [&](size_t B, unsigned Worker) {
+                           PerBucket[B] = splitByEncoding(
+                               Buckets[B],
+                               [&](CandidateId Id, Encoding &Out) {
+                                 encodeWithParameterWildcards(*Candidates[Id],
+                                                              EncodeCtx, Out);
+                               },
+                               /*KeepSingletons=*/false, Scratch[Worker]);
+                         });
   ClassList Classes;
   for (const ClassList &Part : PerBucket)
     Classes.append(Part);
@@ -196,8 +195,7 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
     Names.push_back(M.Fn->getName().str());
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
   SmallVector<SimilarAction, 4> Outcomes;
-  Function *Body =
-      applySimilarPlan(Plan, Positions[SourceIndex], RC, Outcomes);
+  Function *Body = applySimilarPlan(Plan, Positions[SourceIndex], RC, Outcomes);
   record(Plan, *Body, SourceName, Names, Outcomes);
 }
 

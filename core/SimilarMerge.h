@@ -1,4 +1,5 @@
-//===- SimilarMerge.h - Merge functions that differ in constants -*- C++ -*-===//
+//===- SimilarMerge.h - Merge functions that differ in constants -*- C++
+//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

@@ -214,7 +214,8 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
                            ArrayRef<SimilarParameter> Params,
                            SmallVectorImpl<SimilarMemberPlan> &Plans) const {
   Plans.clear();
-  int64_t Gain = static_cast<int64_t>(Alive.size() - 1) * alignedSize(BodyBytes);
+  int64_t Gain =
+      static_cast<int64_t>(Alive.size() - 1) * alignedSize(BodyBytes);
   for (size_t Slot = 0; Slot < Alive.size(); ++Slot) {
     Plans.emplace_back();
     Gain -= memberCost(Alive[Slot], Slot, Params, Plans.back());

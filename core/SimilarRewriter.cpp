@@ -69,8 +69,8 @@ CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
                              II->getUnwindDest(), Args, Bundles, "",
                              CB.getIterator());
   } else {
-    auto *Call = CallInst::Create(Type, &Callee, Args, Bundles, "",
-                                  CB.getIterator());
+    auto *Call =
+        CallInst::Create(Type, &Callee, Args, Bundles, "", CB.getIterator());
     Call->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
     New = Call;
   }

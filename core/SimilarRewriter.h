@@ -26,11 +26,9 @@ namespace lmf {
 /// annotations must already hold for every member), then makes each member
 /// a thunk or rewrites its calls, as planned. Returns the shared body and
 /// fills Outcomes with what became of each member, in plan order.
-llvm::Function *
-applySimilarPlan(const SimilarPlan &Plan,
-                 llvm::ArrayRef<const llvm::Use *> SourcePositions,
-                 RewriteContext &Ctx,
-                 llvm::SmallVectorImpl<SimilarAction> &Outcomes);
+llvm::Function *applySimilarPlan(
+    const SimilarPlan &Plan, llvm::ArrayRef<const llvm::Use *> SourcePositions,
+    RewriteContext &Ctx, llvm::SmallVectorImpl<SimilarAction> &Outcomes);
 
 } // namespace lmf
 

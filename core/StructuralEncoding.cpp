@@ -474,8 +474,8 @@ void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
   FunctionEncoder(F, Ctx, Skeleton, ClassIds, Scratch).run();
 }
 
-void encodeWithParameterWildcards(const Function &F,
-                                  const EncodingContext &Ctx, Encoding &Out,
+void encodeWithParameterWildcards(const Function &F, const EncodingContext &Ctx,
+                                  Encoding &Out,
                                   std::vector<const Use *> *Positions) {
   static thread_local EncoderScratch Scratch;
   static thread_local std::vector<CandidateId> ClassIds;

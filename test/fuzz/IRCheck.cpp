@@ -80,6 +80,8 @@ struct Stats {
   uint64_t Modules = 0, Skipped = 0, Functions = 0, Clones = 0, Callers = 0;
   uint64_t Triples = 0, Buckets = 0, Groups = 0, Folded = 0, Problems = 0;
   uint64_t EqualFolded = 0, EqualClones = 0;
+  /// Merges run so far, and functions that shared a similar body.
+  uint64_t MergeRuns = 0, SimilarMerged = 0;
   std::map<std::string, uint64_t> ByKind, MissedByKind, KnownBugs;
 };
 
@@ -248,9 +250,14 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   MergeOptions Opts;
   Opts.Mode = Mu.below(2) ? MergeMode::All : MergeMode::Safe;
   Opts.RefineReferences = Mu.below(4) != 0;
+  // Every other merge also runs the similar stage; alternating rather than
+  // drawing keeps the mutator's random stream (and so every seed's
+  // modules) as it was before the stage existed.
+  Opts.MergeSimilar = S.MergeRuns++ % 2 == 1;
   Opts.Verify = true;
   std::string Config = std::string("mode=") + mergeModeName(Opts.Mode).str() +
-                       (Opts.RefineReferences ? "" : " refine=off");
+                       (Opts.RefineReferences ? "" : " refine=off") +
+                       (Opts.MergeSimilar ? " similar" : "");
   std::unique_ptr<Module> Copy = CloneModule(M);
   StringMap<FunctionSnapshot> Snap = snapshotModule(M);
 
@@ -266,6 +273,7 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
             "): " + Msg);
   S.Groups += R->Groups.size();
   S.Folded += R->Stats.Folded;
+  S.SimilarMerged += R->Stats.SimilarMembers;
 
   // Same input, serial and parallel: CloneModule does not keep use-list
   // orders (they show in `; preds =` comments and may steer code
@@ -369,7 +377,8 @@ int main(int Argc, char **Argv) {
     outs() << " " << Kind << "=" << N;
   outs() << "\n  " << S.Triples << " comparison triples, " << S.Buckets
          << " multi-member buckets, " << S.Groups << " fold groups, "
-         << S.Folded << " functions folded, " << S.EqualFolded << " of "
+         << S.Folded << " functions folded, " << S.SimilarMerged
+         << " sharing similar bodies, " << S.EqualFolded << " of "
          << S.EqualClones << " harmless clones folded with their base\n";
   if (!S.MissedByKind.empty()) {
     outs() << "  harmless changes that compared unequal (missed folds):";

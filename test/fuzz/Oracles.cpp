@@ -107,8 +107,8 @@ void dropFactsOfCallee(
     std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Attrs) {
   const Value *Target = CB.getCalledOperand()->stripPointerCasts();
   if (const auto *GA = dyn_cast<GlobalAlias>(Target))
-    Target = GA->hasLocalLinkage() ? GA->getAliasee()->stripPointerCasts()
-                                   : nullptr;
+    Target =
+        GA->hasLocalLinkage() ? GA->getAliasee()->stripPointerCasts() : nullptr;
   const auto *Callee = dyn_cast_or_null<Function>(Target);
   if (!Callee)
     return;
@@ -128,8 +128,7 @@ SmallPtrSet<const GlobalValue *, 16> usedGlobals(const Module &M) {
       continue;
     if (const auto *CA = dyn_cast<ConstantArray>(GV->getInitializer()))
       for (const Use &U : CA->operands())
-        if (const auto *G =
-                dyn_cast<GlobalValue>(U.get()->stripPointerCasts()))
+        if (const auto *G = dyn_cast<GlobalValue>(U.get()->stripPointerCasts()))
           Used.insert(G);
   }
   return Used;
@@ -149,11 +148,11 @@ bool attrAllowed(const AttrTuple &A, const std::vector<AttrTuple> &Member) {
 
 std::string attrText(const AttrTuple &A) {
   unsigned Index = std::get<0>(A);
-  std::string Where = Index == AttributeList::FunctionIndex ? "function"
-                      : Index == AttributeList::ReturnIndex
-                          ? "return"
-                          : "param " + std::to_string(
-                                           Index - AttributeList::FirstArgIndex);
+  std::string Where =
+      Index == AttributeList::FunctionIndex ? "function"
+      : Index == AttributeList::ReturnIndex
+          ? "return"
+          : "param " + std::to_string(Index - AttributeList::FirstArgIndex);
   std::string Text =
       Where + " " +
       Attribute::getNameFromAttrKind(Attribute::AttrKind(std::get<1>(A))).str();
@@ -253,6 +252,35 @@ StringMap<FunctionSnapshot> snapshotModule(const Module &M) {
   return Snaps;
 }
 
+/// A similar member whose calls were rewritten is gone: in safe mode its
+/// address must have been unobservable, and nothing may have replaced it
+/// at link time. The shared body is a new internal, exact definition.
+static void checkSimilar(const Module &After, const MergeResult &Result,
+                         const StringMap<FunctionSnapshot> &Before,
+                         MergeMode Mode, std::vector<std::string> &Problems) {
+  for (const SimilarGroup &G : Result.Similar) {
+    for (const SimilarMember &M : G.Members) {
+      auto It = Before.find(M.Name);
+      if (It == Before.end() || M.Action != SimilarAction::CallsRewritten)
+        continue;
+      const FunctionSnapshot &S = It->second;
+      std::string Who = "@" + M.Name + " (calls rewritten to @" + G.Body + ")";
+      if (S.Interposable)
+        Problems.push_back(Who + ": an interposable function disappeared");
+      if (Mode == MergeMode::Safe &&
+          (S.Used || !(S.AddressUnobservable || S.LocalUnnamedAddr)))
+        Problems.push_back(Who + ": its address was significant");
+      if (After.getFunction(M.Name))
+        Problems.push_back(Who + ": still defined");
+    }
+    const Function *Body = After.getFunction(G.Body);
+    if (!Body || Body->isDeclaration())
+      Problems.push_back("similar body @" + G.Body + " is missing");
+    else if (!Body->hasInternalLinkage())
+      Problems.push_back("similar body @" + G.Body + " is not internal");
+  }
+}
+
 std::vector<std::string> checkMerge(const Module &After,
                                     const MergeResult &Result,
                                     const StringMap<FunctionSnapshot> &Before,
@@ -267,6 +295,11 @@ std::vector<std::string> checkMerge(const Module &After,
     if (G.SurvivorForwarded)
       FoldedLater.insert(G.Survivor);
   }
+  // The similar stage runs last: a body it shared is a thunk now, or gone.
+  for (const SimilarGroup &G : Result.Similar)
+    for (const SimilarMember &M : G.Members)
+      FoldedLater.insert(M.Name);
+  checkSimilar(After, Result, Before, Mode, Problems);
   for (const FoldGroup &G : Result.Groups) {
     auto Find = [&](const std::string &Name) -> const FunctionSnapshot * {
       auto It = Before.find(Name);
@@ -281,9 +314,8 @@ std::vector<std::string> checkMerge(const Module &After,
       if (!S)
         continue;
       Members.push_back(S);
-      std::string Who = "@" + M.Name + " (" +
-                        foldActionName(M.Action).str() + " into @" + G.Body +
-                        ")";
+      std::string Who = "@" + M.Name + " (" + foldActionName(M.Action).str() +
+                        " into @" + G.Body + ")";
       if (S->Interposable && M.Action != FoldAction::Thunk)
         Problems.push_back(Who + ": an interposable function must stay a "
                                  "thunk");
@@ -313,8 +345,10 @@ std::vector<std::string> checkMerge(const Module &After,
     uint64_t Have = Body->getAlign() ? Body->getAlign()->value() : 1;
     if (Have < Need)
       Problems.push_back("fold body @" + G.Body + " has align " +
-                         std::to_string(Have) + " but takes the address of a "
-                         "function aligned to " + std::to_string(Need));
+                         std::to_string(Have) +
+                         " but takes the address of a "
+                         "function aligned to " +
+                         std::to_string(Need));
     checkIntersection(G, snapshotFunction(*Body), Members, Problems);
   }
   return Problems;

@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Differential testing with csmith: a program must print the same checksum
-# whether it is linked with --lto-merge-functions (safe or all) or without.
+# whether it is linked with --lto-merge-functions (safe or all, and safe
+# with --lto-merge-similar-functions) or without.
 #
 # For every csmith program (seeds SEED, SEED+1, ...):
-#  1. as generated: clang -O2 -flto, linked three ways, run, compared;
+#  1. as generated: clang -O2 -flto, linked four ways, run, compared;
 #  2. pre-link mutants: compiled with -fno-inline-functions so its functions
 #     survive, then lmf-mutate --exec clones some functions with one
 #     mutation each and spreads their callers over the clones; linked three
@@ -63,7 +64,7 @@ CSMITH_INC=/usr/include/csmith
 need "$CSMITH_INC/csmith.h" "$LMF_MUTATE"
 
 programs=0 discarded=0 variants=0 mutants=0 mutations=0 runs=0
-folds_safe=0 folds_all=0 failures=0
+folds_safe=0 folds_all=0 similar_merged=0 failures=0
 start=$(now)
 
 # keep_case ID WHY FILES...: saves a failing case and says where.
@@ -79,8 +80,17 @@ keep_case() {
   echo "      kept in $dir (see repro.sh there)" >&2
 }
 
-# check_variants ID INPUT [link args...]: links INPUT plain, safe and all,
-# runs each and compares. Returns 0 (also when the case is discarded).
+# merge_flags VARIANT: the linker options of a merging variant.
+merge_flags() {
+  case "$1" in
+  safe) echo "-Wl,--lto-merge-functions" ;;
+  all) echo "-Wl,--lto-merge-functions=all" ;;
+  similar) echo "-Wl,--lto-merge-functions,--lto-merge-similar-functions" ;;
+  esac
+}
+
+# check_variants ID INPUT [link args...]: links INPUT plain, safe, all and
+# similar, runs each and compares. Returns 0 (also when the case is discarded).
 check_variants() {
   local id="$1" input="$2" v rc
   shift 2
@@ -98,11 +108,11 @@ check_variants() {
     return 0
   fi
   runs=$((runs + 1))
-  for v in safe all; do
-    local mode=--lto-merge-functions
-    [[ $v == all ]] && mode=--lto-merge-functions=all
+  for v in safe all similar; do
+    local mode
+    mode="$(merge_flags "$v")"
     rc=0
-    lmf_link "prog.$v" "$input" "${LINK_ALL[@]}" "$@" -Wl,$mode \
+    lmf_link "prog.$v" "$input" "${LINK_ALL[@]}" "$@" "$mode" \
       -Wl,--print-merged-functions \
       >"listing.$v" 2>"link.$v" || rc=$?
     if ((rc != 0)); then
@@ -113,7 +123,11 @@ check_variants() {
     fi
     local n
     n=$(grep -c 'removing identical function' "listing.$v" || true)
-    if [[ $v == safe ]]; then folds_safe=$((folds_safe + n)); else folds_all=$((folds_all + n)); fi
+    case $v in
+    safe) folds_safe=$((folds_safe + n)) ;;
+    all) folds_all=$((folds_all + n)) ;;
+    similar) similar_merged=$((similar_merged + $(grep -c 'sharing body with similar function' "listing.$v" || true))) ;;
+    esac
     run_prog "out.$v" "./prog.$v" "$((TIMEOUT * 3))" || true
     runs=$((runs + 1))
     if ! cmp -s out.plain "out.$v"; then
@@ -136,10 +150,10 @@ write_repro() {
     echo 'set -u; cd "$(dirname "$0")"'
     echo "LD=\${LMF_LD:-$LMF_LD}"
     echo "link() { $CC -flto ${LINK_ALL[*]} -fuse-ld=lld --ld-path=\"\$LD\" $input $* \"\$@\"; }"
-    echo "link -o plain ${LINK_PLAIN[*]} && link -o safe -Wl,--lto-merge-functions && link -o all -Wl,--lto-merge-functions=all || exit 2"
-    echo 'a=$(timeout 30 ./plain; echo "status $?"); b=$(timeout 30 ./safe; echo "status $?"); c=$(timeout 30 ./all; echo "status $?")'
-    echo 'echo "plain: $a"; echo "safe:  $b"; echo "all:   $c"'
-    echo '[[ "$a" == "$b" && "$a" == "$c" ]]'
+    echo "link -o plain ${LINK_PLAIN[*]} && link -o safe $(merge_flags safe) && link -o all $(merge_flags all) && link -o similar $(merge_flags similar) || exit 2"
+    echo 'a=$(timeout 30 ./plain; echo "status $?"); b=$(timeout 30 ./safe; echo "status $?"); c=$(timeout 30 ./all; echo "status $?"); d=$(timeout 30 ./similar; echo "status $?")'
+    echo 'echo "plain:   $a"; echo "safe:    $b"; echo "all:     $c"; echo "similar: $d"'
+    echo '[[ "$a" == "$b" && "$a" == "$c" && "$a" == "$d" ]]'
   } >repro.sh
   chmod +x repro.sh
 }
@@ -201,6 +215,6 @@ done
 
 note "csmith ($LTO LTO): $programs programs (seeds $SEED..$((SEED + programs - 1))), $mutants mutants with $mutations mutated clones"
 note "        $variants builds compared ($discarded dropped: plain build failed, crashed or timed out), $runs runs"
-note "        $folds_safe folds in safe mode, $folds_all in all mode, $(($(now) - start))s"
+note "        $folds_safe folds in safe mode, $folds_all in all mode, $similar_merged functions sharing similar bodies, $(($(now) - start))s"
 ((failures == 0)) || fail "$failures csmith cases differ; see $LMF_ARTIFACTS"
 echo "PASS: csmith differential testing"

@@ -78,8 +78,7 @@ const CallInst *thunkCall(const Function &F) {
 
 TEST(SimilarMerge, ExportedMembersBecomeThunksPassingTheirConstants) {
   LLVMContext Ctx;
-  std::string Text = std::string(Globals) +
-                     worker("a", "", "@g1", "@g2", "1") +
+  std::string Text = std::string(Globals) + worker("a", "", "@g1", "@g2", "1") +
                      worker("b", "", "@g3", "@g4", "2");
   auto M = parseIR(Ctx, Text);
   ASSERT_TRUE(M);
@@ -132,16 +131,22 @@ TEST(SimilarMerge, LocalMembersWithOneCallerDisappearBehindTheirCalls) {
 TEST(SimilarMerge, RecursionPassesTheRunningMembersParametersOn) {
   LLVMContext Ctx;
   auto Recursive = [](StringRef Name, StringRef G) {
-    return "define i32 @" + Name.str() + "(i32 %n) {\n"
+    return "define i32 @" + Name.str() +
+           "(i32 %n) {\n"
            "  %z = icmp eq i32 %n, 0\n  br i1 %z, label %done, label %more\n"
-           "more:\n  %v = load i32, ptr " + G.str() + "\n"
-           "  %m = sub i32 %n, 1\n  %r = call i32 @" + Name.str() + "(i32 %m)\n"
+           "more:\n  %v = load i32, ptr " +
+           G.str() +
+           "\n"
+           "  %m = sub i32 %n, 1\n  %r = call i32 @" +
+           Name.str() +
+           "(i32 %m)\n"
            "  %s = add i32 %r, %v\n  %t = mul i32 %s, %v\n"
-           "  %u = xor i32 %t, %s\n  store i32 %u, ptr " + G.str() + "\n" +
-           filler("%u") + "  ret i32 %chain23\ndone:\n  ret i32 0\n}\n";
+           "  %u = xor i32 %t, %s\n  store i32 %u, ptr " +
+           G.str() + "\n" + filler("%u") +
+           "  ret i32 %chain23\ndone:\n  ret i32 0\n}\n";
   };
-  std::string Text = std::string(Globals) + Recursive("a", "@g1") +
-                     Recursive("b", "@g2");
+  std::string Text =
+      std::string(Globals) + Recursive("a", "@g1") + Recursive("b", "@g2");
   auto M = parseIR(Ctx, Text);
   ASSERT_TRUE(M);
   std::optional<MergeResult> R = mergeSimilar(*M, serialRunner());
@@ -180,8 +185,7 @@ TEST(SimilarMerge, TooManyParametersDropTheMostDeviatingMember) {
   auto Many = [](StringRef Name, int K) {
     std::string S = "define i32 @" + Name.str() + "(i32 %x) {\n";
     for (int I = 0; I < 7; ++I)
-      S += "  call void @use(i32 %x, i32 " + std::to_string(K * 10 + I) +
-           ")\n";
+      S += "  call void @use(i32 %x, i32 " + std::to_string(K * 10 + I) + ")\n";
     return S + filler("%x") + "  ret i32 %chain23\n}\n";
   };
   std::string Text = "declare void @use(i32, i32)\n" + Many("a", 1) +
