@@ -37,6 +37,10 @@ struct MergeOptions {
   /// constants at parameter positions (SimilarMerge.h): one shared body
   /// with extra parameters, each member a thunk or its calls rewritten.
   bool MergeSimilar = false;
+  /// With MergeSimilar: the callee of a direct call is a parameter position
+  /// too; members calling different functions then share a body that calls
+  /// through a parameter (an indirect call).
+  bool SimilarCallees = false;
   /// Upper bound on merge rounds; the fixpoint is normally reached far
   /// earlier.
   unsigned MaxRounds = 64;

@@ -45,7 +45,8 @@ static json::Object similarGroupToJson(const SimilarGroup &G) {
   for (const SimilarMember &M : G.Members)
     Members.push_back(json::Object{{"name", M.Name},
                                    {"action", similarActionName(M.Action)}});
-  return json::Object{{"body", G.Body},
+  return json::Object{{"round", G.Round},
+                      {"body", G.Body},
                       {"source", G.Source},
                       {"parameters", G.Parameters},
                       {"body_instructions", G.BodyInstructions},
@@ -195,7 +196,8 @@ static bool fromJSON(const json::Value &V, SimilarMember &M, json::Path P) {
 
 static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("body", G.Body) && O.map("source", G.Source) &&
+  return O && O.map("round", G.Round) && O.map("body", G.Body) &&
+         O.map("source", G.Source) &&
          O.map("parameters", G.Parameters) &&
          O.map("body_instructions", G.BodyInstructions) &&
          O.map("estimated_bytes_saved", G.EstimatedBytesSaved) &&

@@ -51,6 +51,8 @@ struct SimilarMember {
 
 /// One class of similar functions that now share a body.
 struct SimilarGroup {
+  /// The similar stage's round (from 0) that merged the class.
+  unsigned Round = 0;
   /// The new internal function holding the shared body.
   std::string Body;
   /// The member whose body it was.

@@ -9,13 +9,16 @@
 // drawn by safety first:
 //
 //  * positions: the address of a load, the value and the address of a
-//    store, and the arguments of ordinary calls and invokes. There a
+//    store, and the arguments of ordinary calls and invokes; optionally
+//    (MergeOptions::SimilarCallees) the callee of a direct call, which
+//    then becomes an indirect call: slower, and a new indirect branch
+//    target, so it is off unless asked for. There a
 //    constant and a register holding it mean the same thing to code
 //    generation. Intrinsic arguments (often `immarg`, or lowered by their
 //    constant), inline assembly operands (an "i" constraint needs an
 //    immediate) and arguments with ABI attributes (`byval`, `inalloca`,
 //    `preallocated`, `byref`, `nest`, `swift*`, `sret`, `elementtype`) stay
-//    part of the body. The callee, compare and arithmetic constants, GEP
+//    part of the body. Compare and arithmetic constants, GEP
 //    indices, switch cases, alloca sizes, shuffle masks and landing pad
 //    clauses are not positions: they change what code is generated, not
 //    only the data it works on.
@@ -81,6 +84,19 @@ bool callsLocalEscape(const Function &F) {
   return false;
 }
 
+/// A call of F to itself through another function type: in the shared
+/// body it could not become a call of the body with the parameters passed
+/// on, and leaving it would send every member's recursion to one member.
+bool callsItselfAsAnotherType(const Function &F) {
+  for (const Use &U : F.uses()) {
+    const auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (CB && CB->getFunction() == &F && CB->isCallee(&U) &&
+        CB->getFunctionType() != F.getFunctionType())
+      return true;
+  }
+  return false;
+}
+
 bool hasMustTailCall(const Function &F) {
   for (const BasicBlock &BB : F)
     if (BB.getTerminatingMustTailCall())
@@ -118,6 +134,12 @@ bool isParameterPosition(const Use &U) {
   return false;
 }
 
+bool isCalleeParameterPosition(const CallBase &CB, const Function &Caller) {
+  const auto *Callee = dyn_cast<Function>(CB.getCalledOperand());
+  return Callee && Callee != &Caller && !Callee->isIntrinsic() &&
+         !CB.hasOperandBundles() && !CB.isMustTailCall();
+}
+
 StringRef similarIneligibilityReason(const Function &F) {
   if (F.isVarArg())
     return "varargs";
@@ -139,6 +161,8 @@ StringRef similarIneligibilityReason(const Function &F) {
     return "musttail call";
   if (callsLocalEscape(F))
     return "llvm.localescape";
+  if (callsItselfAsAnotherType(F))
+    return "calls itself through another function type";
   return "";
 }
 

@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace llvm {
+class CallBase;
 class Constant;
 class Function;
 class Use;
@@ -29,6 +30,13 @@ namespace lmf {
 /// of a store, or an argument of a call or invoke that is neither an
 /// intrinsic nor inline assembly and passes it plainly (no ABI attribute).
 bool isParameterPosition(const llvm::Use &U);
+
+/// True when the callee of CB may be passed in as a parameter, turning the
+/// direct call into an indirect one: a function other than Caller itself
+/// (recursion stays recursion), not an intrinsic, called without operand
+/// bundles and not through inline assembly.
+bool isCalleeParameterPosition(const llvm::CallBase &CB,
+                               const llvm::Function &Caller);
 
 /// True for constants a caller can pass in a register with the same meaning:
 /// integers up to 64 bits, `float` and `double`, null and the addresses of

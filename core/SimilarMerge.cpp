@@ -62,13 +62,15 @@ public:
   SimilarStage(SimilarStageContext &Ctx)
       : Ctx(Ctx), EncodeCtx{Ctx.Globals, Ctx.Policy} {
     EncodeCtx.ParameterWildcards = true;
+    EncodeCtx.CalleeWildcards = Ctx.Opts.SimilarCallees;
   }
 
-  void run(const DenseSet<Function *> &Live);
+  void run(const DenseSet<Function *> &Candidates);
 
 private:
-  void collectCandidates(const DenseSet<Function *> &Live);
+  void collectCandidates();
   ClassList findClasses();
+  bool holdsChangedFunction(ArrayRef<CandidateId> Bucket) const;
   void applyClass(ArrayRef<CandidateId> Class);
   void mergeClass(ArrayRef<Function *> Members,
                   ArrayRef<std::vector<const Use *>> Positions);
@@ -79,12 +81,21 @@ private:
 
   SimilarStageContext &Ctx;
   EncodingContext EncodeCtx;
+  /// Functions with a body of their own that no class has merged yet,
+  /// and the shared bodies made so far.
+  DenseSet<Function *> Live;
   std::vector<Function *> Candidates;
   std::vector<uint64_t> Shapes;
-  SmallPtrSet<Function *, 32> Touched;
+  /// Functions whose bodies the current round changed (callers of merged
+  /// members and new shared bodies): the next round looks only at shape
+  /// buckets that hold one.
+  SmallPtrSet<Function *, 32> Touched, ChangedBefore;
+  unsigned Round = 0;
 };
 
-void SimilarStage::collectCandidates(const DenseSet<Function *> &Live) {
+void SimilarStage::collectCandidates() {
+  Candidates.clear();
+  Shapes.clear();
   std::vector<Function *> InOrder;
   for (Function &F : Ctx.M)
     if (Live.contains(&F))
@@ -106,7 +117,14 @@ void SimilarStage::collectCandidates(const DenseSet<Function *> &Live) {
     Candidates.push_back(InOrder[I]);
     Shapes.push_back(Shape[I]);
   }
-  Ctx.Result.Stats.SimilarConsidered = Candidates.size();
+  if (Round == 0)
+    Ctx.Result.Stats.SimilarConsidered = Candidates.size();
+}
+
+bool SimilarStage::holdsChangedFunction(ArrayRef<CandidateId> Bucket) const {
+  return llvm::any_of(Bucket, [&](CandidateId Id) {
+    return ChangedBefore.count(Candidates[Id]) != 0;
+  });
 }
 
 /// Splits every bucket of equal shapes by the wildcard encoding, in
@@ -114,7 +132,10 @@ void SimilarStage::collectCandidates(const DenseSet<Function *> &Live) {
 ClassList SimilarStage::findClasses() {
   std::vector<CandidateId> Ids(Candidates.size());
   std::iota(Ids.begin(), Ids.end(), 0);
-  ClassList Buckets = groupByKey(Ids, Shapes);
+  ClassList AllBuckets = groupByKey(Ids, Shapes), Buckets;
+  for (ArrayRef<CandidateId> Bucket : AllBuckets)
+    if (Round == 0 || holdsChangedFunction(Bucket))
+      Buckets.add(Bucket);
   std::vector<ClassList> PerBucket(Buckets.size());
   std::vector<SplitScratch> Scratch(Ctx.Runner.concurrency());
   forEachIndexWithWorker(Ctx.Runner, Buckets.size(), Ctx.Opts.SerialThreshold,
@@ -215,6 +236,7 @@ void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
                           StringRef Source, ArrayRef<std::string> Names,
                           ArrayRef<SimilarAction> Outcomes) {
   SimilarGroup Group;
+  Group.Round = Round;
   Group.Body = Body.getName().str();
   Group.Source = Source.str();
   Group.Parameters = Plan.Parameters.size();
@@ -232,12 +254,23 @@ void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
   Ctx.Result.Similar.push_back(std::move(Group));
 }
 
-void SimilarStage::run(const DenseSet<Function *> &Live) {
+/// Merging a class rewrites calls in other functions, which may make them
+/// similar in turn (their calls now differ only in constant arguments):
+/// rounds repeat, each over the shape buckets the previous one changed,
+/// until one merges nothing.
+void SimilarStage::run(const DenseSet<Function *> &Initial) {
   Ctx.Result.SimilarRan = true;
-  collectCandidates(Live);
-  ClassList Classes = findClasses();
-  for (ArrayRef<CandidateId> Class : Classes)
-    applyClass(Class);
+  Live = Initial;
+  for (Round = 0; Round < Ctx.Opts.MaxRounds; ++Round) {
+    size_t Before = Ctx.Result.Similar.size();
+    collectCandidates();
+    for (ArrayRef<CandidateId> Class : findClasses())
+      applyClass(Class);
+    if (Ctx.Result.Similar.size() == Before)
+      break;
+    ChangedBefore = std::move(Touched);
+    Touched.clear();
+  }
 }
 
 } // namespace

@@ -226,7 +226,8 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
 }
 
 /// The alive member whose values differ from each position's most common
-/// value most often; the latest in module order on ties.
+/// value most often; the latest in module order on ties. A position where
+/// no value repeats says nothing about who is odd one out and is skipped.
 unsigned ClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
   std::vector<unsigned> Deviations(Alive.size(), 0);
   unsigned NumPositions = Positions[Alive.front()].size();
@@ -238,11 +239,13 @@ unsigned ClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
     for (unsigned Member : Alive) {
       Constant *V = valueAt(Member, P);
       unsigned N = ++Counts[V];
-      if (N > Best || (N == Best && V == Mode)) {
+      if (N > Best) {
         Best = N;
         Mode = V;
       }
     }
+    if (Best < 2)
+      continue;
     for (size_t K = 0; K < Alive.size(); ++K)
       Deviations[K] += valueAt(Alive[K], P) != Mode;
   }

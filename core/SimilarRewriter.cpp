@@ -14,9 +14,11 @@
 //  3. Recursion: the body called its own member, which stood for "the
 //     member that is running". It now calls the shared body and passes its
 //     own parameters on, so each member still recurses into itself.
-//  4. Memory effects: a load or store through a parameter accesses argument
-//     memory where the member accessed a global, so the shared body's
-//     `memory` attribute lets argument memory do what any location could.
+//  4. Memory effects: a load or store through a parameter, or a call that
+//     receives one, accesses argument memory where the member accessed a
+//     global (even a `memory(none)` member may load a constant global), so
+//     the shared body's `memory` attribute lets argument memory be read,
+//     written or both, as those positions do.
 //  5. Each member becomes a thunk that tail-calls the shared body with its
 //     values, or, if planned, each direct call to it calls the shared body
 //     with its values and the member is deleted. Call sites keep their
@@ -41,23 +43,50 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// Lets argument memory be accessed as any location may be.
-MemoryEffects widenToArgumentMemory(MemoryEffects ME) {
-  return ME.getWithModRef(IRMemLocation::ArgMem, ME.getModRef());
+/// How the body accesses memory through what the parameters pass in: a
+/// load address is read, a store address written, a pointer passed to a
+/// call maybe both.
+ModRefInfo accessThroughParameters(const SimilarPlan &Plan,
+                                   ArrayRef<const Use *> SourcePositions) {
+  ModRefInfo Access = ModRefInfo::NoModRef;
+  for (const SimilarParameter &P : Plan.Parameters) {
+    if (!P.Ty->isPointerTy())
+      continue;
+    for (unsigned Position : P.Positions) {
+      const Use &U = *SourcePositions[Position];
+      if (isa<LoadInst>(U.getUser()))
+        Access |= ModRefInfo::Ref;
+      else if (const auto *SI = dyn_cast<StoreInst>(U.getUser()))
+        Access |= &U == &SI->getOperandUse(SI->getPointerOperandIndex())
+                      ? ModRefInfo::Mod
+                      : ModRefInfo::NoModRef;
+      else if (const auto *CB = dyn_cast<CallBase>(U.getUser());
+               CB && CB->isArgOperand(&U))
+        Access |= ModRefInfo::ModRef;
+    }
+  }
+  return Access;
 }
 
-AttributeList widenCallMemory(LLVMContext &C, AttributeList Attrs) {
+MemoryEffects widenArgumentMemory(MemoryEffects ME, ModRefInfo Access) {
+  return ME.getWithModRef(IRMemLocation::ArgMem,
+                          ME.getModRef(IRMemLocation::ArgMem) | Access);
+}
+
+AttributeList widenCallMemory(LLVMContext &C, AttributeList Attrs,
+                              ModRefInfo Access) {
   Attribute Memory = Attrs.getFnAttr(Attribute::Memory);
   if (!Memory.isValid())
     return Attrs;
-  MemoryEffects Wide = widenToArgumentMemory(Memory.getMemoryEffects());
+  MemoryEffects Wide = widenArgumentMemory(Memory.getMemoryEffects(), Access);
   return Attrs.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wide));
 }
 
 /// Replaces CB by a call or invoke of Callee with CB's arguments followed
-/// by Extra, and returns it.
+/// by Extra, and returns it. Access is how Callee accesses memory through
+/// Extra (see accessThroughParameters).
 CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
-                                 ArrayRef<Value *> Extra) {
+                                 ArrayRef<Value *> Extra, ModRefInfo Access) {
   SmallVector<Value *, 8> Args(CB.args());
   Args.append(Extra.begin(), Extra.end());
   SmallVector<OperandBundleDef, 1> Bundles;
@@ -75,7 +104,8 @@ CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
     New = Call;
   }
   New->setCallingConv(CB.getCallingConv());
-  New->setAttributes(widenCallMemory(CB.getContext(), CB.getAttributes()));
+  New->setAttributes(
+      widenCallMemory(CB.getContext(), CB.getAttributes(), Access));
   New->copyMetadata(CB);
   New->takeName(&CB);
   CB.replaceAllUsesWith(New);
@@ -95,7 +125,7 @@ SmallVector<CallBase *, 8> directCallsFrom(Function &Caller, Function &G,
 
 Function *createSharedBody(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,
-                           RewriteContext &Ctx) {
+                           ModRefInfo Access, RewriteContext &Ctx) {
   Function &Source = *Plan.Members.front().Fn;
   SmallVector<Type *, 8> Params(Source.getFunctionType()->params());
   for (const SimilarParameter &P : Plan.Parameters)
@@ -112,9 +142,10 @@ Function *createSharedBody(const SimilarPlan &Plan,
       const_cast<Use *>(SourcePositions[Position])->set(A);
   }
   for (CallBase *CB : directCallsFrom(*Body, Source, /*Inside=*/true))
-    callWithExtraArguments(*CB, *Body, OwnParameters);
+    callWithExtraArguments(*CB, *Body, OwnParameters, Access);
   if (Body->hasFnAttribute(Attribute::Memory))
-    Body->setMemoryEffects(widenToArgumentMemory(Body->getMemoryEffects()));
+    Body->setMemoryEffects(
+        widenArgumentMemory(Body->getMemoryEffects(), Access));
   return Body;
 }
 
@@ -122,12 +153,12 @@ Function *createSharedBody(const SimilarPlan &Plan,
 /// nothing else refers to it. Returns false, and leaves G to become a
 /// thunk, when something still does.
 bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
-                          RewriteContext &Ctx) {
+                          ModRefInfo Access, RewriteContext &Ctx) {
   for (CallBase *CB : directCallsFrom(G, G, /*Inside=*/false)) {
     if (CB->getFunctionType() != G.getFunctionType() || CB->isMustTailCall() ||
         !(isa<CallInst>(CB) || isa<InvokeInst>(CB)))
       continue;
-    CallBase *New = callWithExtraArguments(*CB, Body, Extra);
+    CallBase *New = callWithExtraArguments(*CB, Body, Extra, Access);
     ensureCallLocation(*New, Body);
     Ctx.Touched.insert(New->getFunction());
   }
@@ -144,7 +175,9 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,
                            RewriteContext &Ctx,
                            SmallVectorImpl<SimilarAction> &Outcomes) {
-  Function *Body = createSharedBody(Plan, SourcePositions, Ctx);
+  // Read before the positions are replaced.
+  ModRefInfo Access = accessThroughParameters(Plan, SourcePositions);
+  Function *Body = createSharedBody(Plan, SourcePositions, Access, Ctx);
   Outcomes.clear();
   for (size_t K = 0; K < Plan.Members.size(); ++K) {
     const SimilarMemberPlan &Member = Plan.Members[K];
@@ -152,7 +185,7 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
     for (const SimilarParameter &P : Plan.Parameters)
       Extra.push_back(P.Values[K]);
     if (Member.Action == SimilarAction::CallsRewritten &&
-        rewriteCallsAndErase(*Member.Fn, *Body, Extra, Ctx)) {
+        rewriteCallsAndErase(*Member.Fn, *Body, Extra, Access, Ctx)) {
       Outcomes.push_back(SimilarAction::CallsRewritten);
       continue;
     }

@@ -315,7 +315,11 @@ void FunctionEncoder::encodeCallFields(const CallBase &CB) {
   emit(NumSuccessors);
   for (unsigned S = 0; S != NumSuccessors; ++S)
     encodeOperand(CB.getSuccessor(S));
-  encodeCallee(CB.getCalledOperand());
+  if (Ctx.ParameterWildcards && Ctx.CalleeWildcards &&
+      isCalleeParameterPosition(CB, F))
+    encodeParameter(CB.getCalledOperandUse());
+  else
+    encodeCallee(CB.getCalledOperand());
 }
 
 void FunctionEncoder::encodeCallee(const Value *V) {
@@ -339,10 +343,13 @@ void FunctionEncoder::encodeCallee(const Value *V) {
 /// An operand at a parameter position is, for similar merging, only its
 /// type: the value may differ between members.
 void FunctionEncoder::encodeOperandUse(const Use &U) {
-  if (!Ctx.ParameterWildcards || !isParameterPosition(U)) {
+  if (Ctx.ParameterWildcards && isParameterPosition(U))
+    encodeParameter(U);
+  else
     encodeOperand(U.get());
-    return;
-  }
+}
+
+void FunctionEncoder::encodeParameter(const Use &U) {
   emit(TagParameter);
   encodeType(U->getType());
   if (Positions)

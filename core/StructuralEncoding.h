@@ -56,6 +56,9 @@ struct EncodingContext {
   /// ParameterPositions.h) is written as a wildcard of its type, so that
   /// functions differing only there encode alike.
   bool ParameterWildcards = false;
+  /// With ParameterWildcards: direct callees are parameter positions too
+  /// (isCalleeParameterPosition).
+  bool CalleeWildcards = false;
 };
 
 /// Replaces Skeleton with the encoding of F in which every reference

@@ -69,6 +69,12 @@ cl::opt<bool> SimilarOpt(
              "merging)"),
     cl::init(false), cl::cat(Category));
 
+cl::opt<bool> SimilarCalleesOpt(
+    lmf::passopt::SimilarCalleesOption,
+    cl::desc("With -lto-merge-functions-similar: functions may also differ "
+             "in the callees of direct calls, which become indirect calls"),
+    cl::init(false), cl::cat(Category));
+
 cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),
                          cl::init(false), cl::cat(Category));
@@ -86,6 +92,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Threads = resolveThreadCount(ThreadsOpt);
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar = SimilarOpt;
+  Opts.SimilarCallees = SimilarCalleesOpt;
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
 
   Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);

@@ -26,6 +26,8 @@ inline constexpr char ThreadsOption[] = "lto-merge-functions-threads";
 inline constexpr char VerifyOption[] = "lto-merge-functions-verify";
 inline constexpr char DisableOption[] = "lto-merge-functions-disable";
 inline constexpr char SimilarOption[] = "lto-merge-functions-similar";
+inline constexpr char SimilarCalleesOption[] =
+    "lto-merge-functions-similar-callees";
 
 } // namespace lmf::passopt
 

@@ -116,6 +116,7 @@ private:
   void encodeCallFields(const llvm::CallBase &CB);
   void encodeOperand(const llvm::Value *V);
   void encodeOperandUse(const llvm::Use &U);
+  void encodeParameter(const llvm::Use &U);
   void encodeCallee(const llvm::Value *V);
   void encodeGlobalRef(const llvm::GlobalValue *GV);
   void encodeAddressRef(const llvm::GlobalValue *GV);
