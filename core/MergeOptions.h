@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <string>
 
 namespace lmf {
@@ -41,6 +42,10 @@ struct MergeOptions {
   /// too; members calling different functions then share a body that calls
   /// through a parameter (an indirect call).
   bool SimilarCallees = false;
+  /// A similar class merges only when the byte model says it saves at
+  /// least this many bytes. Tests lower it (even below zero) to make the
+  /// stage rewrite classes that would not pay.
+  int64_t SimilarMinimumGain = 16;
   /// Upper bound on merge rounds; the fixpoint is normally reached far
   /// earlier.
   unsigned MaxRounds = 64;

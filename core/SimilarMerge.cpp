@@ -105,7 +105,8 @@ void SimilarStage::collectCandidates() {
   forEachIndex(
       Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold, [&](size_t I) {
         const Function &F = *InOrder[I];
-        if (!similarIneligibilityReason(F).empty() || !mayPayAsSimilar(F))
+        bool MayPay = Ctx.Opts.SimilarMinimumGain < 0 || mayPayAsSimilar(F);
+        if (!similarIneligibilityReason(F).empty() || !MayPay)
           return;
         size_t Instructions;
         Keep[I] = 1;
@@ -194,8 +195,7 @@ void SimilarStage::refuse(Function &F, const Function &Source,
 
 void SimilarStage::mergeClass(ArrayRef<Function *> Members,
                               ArrayRef<std::vector<const Use *>> Positions) {
-  SimilarPlan Plan =
-      planSimilarClass(Members, Positions, Ctx.Facts, Ctx.Opts.Mode);
+  SimilarPlan Plan = planSimilarClass(Members, Positions, Ctx.Facts, Ctx.Opts);
   for (const Refusal &R : Plan.Refused)
     refuse(*R.Fn, *Members.front(), R.Reason);
   if (Plan.Members.empty())

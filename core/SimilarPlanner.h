@@ -73,7 +73,7 @@ bool mayPayAsSimilar(const llvm::Function &F);
 SimilarPlan
 planSimilarClass(llvm::ArrayRef<llvm::Function *> Members,
                  llvm::ArrayRef<std::vector<const llvm::Use *>> Positions,
-                 const ModuleFacts &Facts, MergeMode Mode);
+                 const ModuleFacts &Facts, const MergeOptions &Opts);
 
 } // namespace lmf
 

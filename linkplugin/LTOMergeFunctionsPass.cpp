@@ -75,6 +75,12 @@ cl::opt<bool> SimilarCalleesOpt(
              "in the callees of direct calls, which become indirect calls"),
     cl::init(false), cl::cat(Category));
 
+cl::opt<int64_t> SimilarMinimumGainOpt(
+    lmf::passopt::SimilarMinimumGainOption,
+    cl::desc("Bytes a similar class must save to be merged (tests lower it "
+             "to exercise the stage)"),
+    cl::init(16), cl::Hidden, cl::cat(Category));
+
 cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),
                          cl::init(false), cl::cat(Category));
@@ -93,6 +99,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar = SimilarOpt;
   Opts.SimilarCallees = SimilarCalleesOpt;
+  Opts.SimilarMinimumGain = SimilarMinimumGainOpt;
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
 
   Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);

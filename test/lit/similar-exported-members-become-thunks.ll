@@ -1,12 +1,12 @@
 ; Exported members keep their symbols: each becomes a thunk that tail-calls
 ; the shared body with its own constants, and calls to it elsewhere in the
-; module are left alone. The byte model: the body is 27 instructions of 4
-; bytes, 112 bytes once aligned; each thunk is a 5-byte jump plus a 7-byte
-; address, 16 aligned; a parameter costs 1. Saved: 2*112 - 3*16 - 1 = 175.
+; module are left alone. The byte model: the body is 27 instructions of 4.5
+; bytes, 128 bytes once aligned; each thunk is a 5-byte jump plus a 7-byte
+; address, 16 aligned; a parameter costs 1. Saved: 2*128 - 3*16 - 1 = 207.
 ; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT
 
-; PRINT: merged similar functions into a.lmf.similar (1 parameters, about 175 bytes saved)
+; PRINT: merged similar functions into a.lmf.similar (1 parameters, about 207 bytes saved)
 ; PRINT-NEXT: sharing body with similar function a (thunk)
 ; PRINT-NEXT: sharing body with similar function b (thunk)
 ; PRINT-NEXT: sharing body with similar function c (thunk)

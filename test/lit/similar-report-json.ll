@@ -200,9 +200,7 @@ define i32 @m1(i32 %x) {
   %c3 = mul i32 %c2, %c2
   %c4 = mul i32 %c3, %c3
   %c5 = mul i32 %c4, %c4
-  %c6 = mul i32 %c5, %c5
-  %c7 = mul i32 %c6, %c6
-  ret i32 %c7
+  ret i32 %c5
 }
 
 define i32 @m2(i32 %x) {
@@ -214,9 +212,7 @@ define i32 @m2(i32 %x) {
   %c3 = mul i32 %c2, %c2
   %c4 = mul i32 %c3, %c3
   %c5 = mul i32 %c4, %c4
-  %c6 = mul i32 %c5, %c5
-  %c7 = mul i32 %c6, %c6
-  ret i32 %c7
+  ret i32 %c5
 }
 
 define i32 @user(i32 %x) {

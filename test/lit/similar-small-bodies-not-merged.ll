@@ -1,7 +1,8 @@
 ; Similar merging only pays when the bodies it removes outweigh the thunks it
 ; adds. @t1 and @t2 are no larger than a thunk and are not even considered;
-; @m1 and @m2 (11 instructions, 48 bytes) would save less than 32 bytes after
-; two 16-byte thunks and are refused; @big1 and @big2 pay and are merged.
+; @m1 and @m2 (9 instructions, 40 bytes, 48 aligned) would save less than
+; 16 bytes after two 16-byte thunks and are refused; @big1 and @big2 pay
+; and are merged.
 ; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-report=%t.json -disable-output %s
@@ -50,15 +51,13 @@ target triple = "x86_64-unknown-linux-gnu"
 define i32 @t1(i32 %x) {
   %v = load i32, ptr @g1, align 4
   %w = add i32 %v, %x
-  %y = xor i32 %w, %x
-  ret i32 %y
+  ret i32 %w
 }
 
 define i32 @t2(i32 %x) {
   %v = load i32, ptr @g2, align 4
   %w = add i32 %v, %x
-  %y = xor i32 %w, %x
-  ret i32 %y
+  ret i32 %w
 }
 
 define i32 @m1(i32 %x) {
@@ -70,9 +69,7 @@ define i32 @m1(i32 %x) {
   %c3 = mul i32 %c2, %c2
   %c4 = mul i32 %c3, %c3
   %c5 = mul i32 %c4, %c4
-  %c6 = mul i32 %c5, %c5
-  %c7 = mul i32 %c6, %c6
-  ret i32 %c7
+  ret i32 %c5
 }
 
 define i32 @m2(i32 %x) {
@@ -84,9 +81,7 @@ define i32 @m2(i32 %x) {
   %c3 = mul i32 %c2, %c2
   %c4 = mul i32 %c3, %c3
   %c5 = mul i32 %c4, %c4
-  %c6 = mul i32 %c5, %c5
-  %c7 = mul i32 %c6, %c6
-  ret i32 %c7
+  ret i32 %c5
 }
 
 define i32 @big1(i32 %x) {
