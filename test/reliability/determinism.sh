@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Merging never makes a build irreproducible: for every program of the bench
 # corpus (bench/**/*.c, *.cpp with a main) and for a generated program with
-# hundreds of foldable functions, linking with --lto-merge-functions (safe
-# and all) at --threads=1, 2, 4 and 8, twice each, gives byte-identical
-# executables, fold listings and reports (timings aside), in full-LTO links
-# and, for the generated program, in ThinLTO links. The same holds for
+# hundreds of foldable functions, linking with --lto-merge-functions (safe,
+# all, and safe with --lto-merge-similar-functions) at --threads=1, 2, 4
+# and 8, twice each, gives byte-identical executables, fold listings and
+# reports (timings aside), in full-LTO links and, for the generated program, in ThinLTO links. The same holds for
 # opt-22 on a large generated IR module with -lto-merge-functions-threads.
 #
 # Usage: determinism.sh [--repeats N] [--functions N] [--corpora LIST]
@@ -68,6 +68,22 @@ for m in [r] + r.get("modules", []):
 print(json.dumps(r, sort_keys=True, indent=1))' "$1"
 }
 
+# link_mode_flags MODE: safe, all, or similar (safe with similar merging).
+link_mode_flags() {
+  case "$1" in
+  similar) echo "-Wl,--lto-merge-functions=safe,--lto-merge-similar-functions" ;;
+  *) echo "-Wl,--lto-merge-functions=$1" ;;
+  esac
+}
+
+# opt_mode_flags MODE: the same for the pass in opt.
+opt_mode_flags() {
+  case "$1" in
+  similar) echo "-lto-merge-functions-mode=safe -lto-merge-functions-similar" ;;
+  *) echo "-lto-merge-functions-mode=$1" ;;
+  esac
+}
+
 # check_program NAME OBJECT... -- LINKFLAGS...: links the objects every
 # way (with $LINK_DRIVER, default clang) and compares.
 check_program() {
@@ -75,14 +91,14 @@ check_program() {
   shift
   while (($#)) && [[ $1 != -- ]]; do objs+=("$1"); shift; done
   (($#)) && shift
-  for mode in safe all; do
+  for mode in safe all similar; do
     ref=""
     for t in "${THREADS[@]}"; do
       for ((rep = 1; rep <= REPEATS; rep++)); do
         local tag="$name.$mode.t$t.r$rep"
         if ! "$driver" -flto -fuse-ld=lld --ld-path="$LMF_LD" -o "$tag.exe" \
           "${objs[@]}" "$@" -Wl,--threads="$t" \
-          -Wl,--lto-merge-functions="$mode" -Wl,--print-merged-functions \
+          $(link_mode_flags "$mode") -Wl,--print-merged-functions \
           -Wl,--lto-merge-functions-report="$tag.json" >"$tag.listing" 2>"$tag.err"; then
           cat "$tag.err" >&2
           fail "$name: link with --threads=$t ($mode) failed"
@@ -162,13 +178,14 @@ for s in 1 2 3 4 5 6; do
 done
 "$LLVM_TOOLS/llvm-link" stress*.ll -o stress.bc
 "$LMF_MUTATE" stress.bc -o big.bc --functions 0 --clones 12 --rounds 2 >/dev/null
-for mode in safe all; do
+for mode in safe all similar; do
   ref=""
   for t in "${THREADS[@]}"; do
     for ((rep = 1; rep <= REPEATS; rep++)); do
       out="opt.$mode.t$t.r$rep.bc"
+      # shellcheck disable=SC2046 # the flags are words
       "$OPT" -load-pass-plugin="$LMF_PLUGIN" -passes=lto-merge-functions \
-        -lto-merge-functions-mode="$mode" -lto-merge-functions-threads="$t" \
+        $(opt_mode_flags "$mode") -lto-merge-functions-threads="$t" \
         -lto-merge-functions-verify big.bc -o "$out" 2>"opt.$mode.t$t.r$rep.err" ||
         { cat "opt.$mode.t$t.r$rep.err" >&2; fail "opt -lto-merge-functions-threads=$t failed"; }
       if [[ -z $ref ]]; then
