@@ -1,0 +1,145 @@
+; With -lto-merge-functions-similar-callees, the callee of a direct call is a
+; parameter position: @f1 and @f2, which differ only in the function they
+; call, share a body that calls through a parameter, and each thunk passes
+; its callee. Intrinsic callees and recursion stay as they are (see
+; ParameterPositions.h); without the option @f1 and @f2 stay apart
+; (similar-never-direct-callee.ll).
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT
+
+; PRINT: merged similar functions into f1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
+; PRINT-NEXT: sharing body with similar function f1 (thunk)
+; PRINT-NEXT: sharing body with similar function f2 (thunk)
+
+; CHECK-LABEL: define i32 @f1(i32 %0) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i32 %0, ptr @h1)
+; CHECK-LABEL: define internal i32 @f1.lmf.similar(i32 %x, ptr %0) unnamed_addr {
+; CHECK-NEXT: call void %0(i32 %x)
+; CHECK-LABEL: define i32 @f2(i32 %x) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i32 %x, ptr @h2)
+
+target triple = "x86_64-unknown-linux-gnu"
+
+@g1 = global i32 0
+@g2 = global i32 0
+
+declare void @h1(i32)
+declare void @h2(i32)
+
+define i32 @f1(i32 %x) {
+  call void @h1(i32 %x)
+  %c0 = mul i32 %x, %x
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @f2(i32 %x) {
+  call void @h2(i32 %x)
+  %c0 = mul i32 %x, %x
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @ok1(i32 %x) {
+  %v = load i32, ptr @g1, align 4
+  call void @h1(i32 %v)
+  %c0 = mul i32 %v, %v
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @ok2(i32 %x) {
+  %v = load i32, ptr @g2, align 4
+  call void @h1(i32 %v)
+  %c0 = mul i32 %v, %v
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
