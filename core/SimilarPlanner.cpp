@@ -124,7 +124,8 @@ public:
                ArrayRef<std::vector<const Use *>> Positions,
                const ModuleFacts &Facts, const MergeOptions &Opts)
       : Members(Members), Positions(Positions), Facts(Facts), Mode(Opts.Mode),
-        MinimumGain(Opts.SimilarMinimumGain) {}
+        MinimumGain(Opts.SimilarMinimumGain),
+        RewritableCalls(Members.size(), NotCounted) {}
 
   SimilarPlan run();
 
@@ -148,6 +149,10 @@ private:
   MergeMode Mode;
   int64_t MinimumGain;
   int64_t BodyBytes = 0;
+  /// countRewritableCalls of each member, counted once when first needed
+  /// (pruning plans a class many times).
+  static constexpr int NotCounted = -2;
+  mutable std::vector<int> RewritableCalls;
 };
 
 /// Groups the positions whose values differ among the alive members by
@@ -206,7 +211,9 @@ int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
                                           : mayDisappear(G, Facts, Mode);
   if (!CanDisappear)
     return ThunkBytes;
-  int Calls = countRewritableCalls(G);
+  int &Calls = RewritableCalls[Member];
+  if (Calls == NotCounted)
+    Calls = countRewritableCalls(G);
   if (Calls < 0 || Calls * ArgBytes >= ThunkBytes)
     return ThunkBytes;
   Out.Action = SimilarAction::CallsRewritten;
