@@ -21,14 +21,14 @@
 // pass its values themselves: that wins when it has few callers.
 //
 // Bytes. The model counts what code generation emits, in x86-64 terms:
-// 4.5 bytes per IR instruction that emits code; a body of B bytes occupies B rounded up to the 16-byte function
-// alignment; a thunk is a 5-byte jump plus one materialized value per
-// parameter (see argumentBytes), rounded the same way; a rewritten call
-// grows by those values. The class saves the bodies of all members but one,
-// minus the thunks and the grown calls. A class that does not save at least
-// MergeOptions::SimilarMinimumGain bytes (16, one
-// alignment unit) is not merged: identical merging
-// alone must never be beaten by a larger program.
+// 4.5 bytes per IR instruction that emits code; a body of B bytes occupies B
+// rounded up to the 16-byte function alignment; a thunk is a 5-byte jump plus
+// one materialized value per parameter (see argumentBytes), rounded the same
+// way; a rewritten call grows by those values. The class saves the bodies of
+// all members but one, minus the thunks and the grown calls. A class that does
+// not save at least MergeOptions::SimilarMinimumGain bytes (16, one alignment
+// unit) is not merged: identical merging alone must never be beaten by a larger
+// program.
 //
 // Pruning. When the parameters do not fit, or the class does not pay, the
 // member that deviates from the most common value at the most positions is

@@ -11,6 +11,7 @@
 //     with the parameters appended. Its debug subprogram moves with it; the
 //     member keeps a copy, so each subprogram belongs to one function.
 //  2. Each position a parameter stands for now reads that parameter.
+//     Debug records that showed such a constant show the parameter.
 //  3. Recursion: the body called its own member, which stood for "the
 //     member that is running". It now calls the shared body and passes its
 //     own parameters on, so each member still recurses into itself.
@@ -31,7 +32,9 @@
 
 #include "core/GlobalNumbering.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
@@ -123,6 +126,33 @@ SmallVector<CallBase *, 8> directCallsFrom(Function &Caller, Function &G,
   return Calls;
 }
 
+/// A debug record that showed a constant the source passed as a parameter
+/// now shows the parameter, so each member's debugger sees its own value;
+/// when two parameters had the same constant in the source, the record
+/// cannot tell which, and says the value is unavailable.
+void retargetDebugValues(Function &Body, const SimilarPlan &Plan,
+                         ArrayRef<Value *> Parameters) {
+  DenseMap<Value *, Value *> ParameterOf;
+  for (auto [P, A] : zip(Plan.Parameters, Parameters)) {
+    auto [It, New] = ParameterOf.try_emplace(P.Values.front(), A);
+    if (!New)
+      It->second = nullptr;
+  }
+  for (BasicBlock &BB : Body)
+    for (Instruction &I : BB)
+      for (DbgVariableRecord &DVR : filterDbgVars(I.getDbgRecordRange()))
+        for (Value *Op : SmallVector<Value *, 2>(DVR.location_ops())) {
+          auto It = ParameterOf.find(Op);
+          if (It == ParameterOf.end())
+            continue;
+          if (!It->second) {
+            DVR.setKillLocation();
+            break;
+          }
+          DVR.replaceVariableLocationOp(Op, It->second);
+        }
+}
+
 Function *createSharedBody(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,
                            ModRefInfo Access, RewriteContext &Ctx) {
@@ -141,6 +171,7 @@ Function *createSharedBody(const SimilarPlan &Plan,
     for (unsigned Position : Plan.Parameters[I].Positions)
       const_cast<Use *>(SourcePositions[Position])->set(A);
   }
+  retargetDebugValues(*Body, Plan, OwnParameters);
   for (CallBase *CB : directCallsFrom(*Body, Source, /*Inside=*/true))
     callWithExtraArguments(*CB, *Body, OwnParameters, Access);
   if (Body->hasFnAttribute(Attribute::Memory))
