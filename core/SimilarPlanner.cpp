@@ -10,7 +10,11 @@
 // Parameters. A position where every kept member has the same value stays a
 // constant of the shared body. The other positions are grouped by their
 // column of values: two positions whose values agree member by member (the
-// same global loaded and stored, say) share one parameter. Parameters must
+// same global loaded and stored, say) share one parameter. Where every
+// member has the same field of its own global (the same constant
+// `getelementptr` of different globals), the parameter is the global and
+// the body computes the field's address: one parameter per structure, not
+// per field. Parameters must
 // fit in the target's argument registers next to the existing ones: a
 // stack argument would turn every thunk from a jump into a frame.
 //
@@ -44,6 +48,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <map>
@@ -133,6 +138,8 @@ private:
   Constant *valueAt(unsigned Member, unsigned Position) const {
     return cast<Constant>(Positions[Member][Position]->get());
   }
+  bool baseColumn(ArrayRef<unsigned> Alive, unsigned P,
+                  std::vector<Constant *> &Column) const;
   std::vector<SimilarParameter> parametersOf(ArrayRef<unsigned> Alive) const;
   bool fitsRegisters(ArrayRef<SimilarParameter> Params) const;
   int64_t memberCost(unsigned Member, unsigned Slot,
@@ -155,8 +162,35 @@ private:
   mutable std::vector<int> RewritableCalls;
 };
 
+/// When every alive member's value at P is a constant `getelementptr` with
+/// the same type, indices and flags as the first one's, fills Column with
+/// their base pointers.
+bool ClassPlanner::baseColumn(ArrayRef<unsigned> Alive, unsigned P,
+                              std::vector<Constant *> &Column) const {
+  const auto *First = dyn_cast<GEPOperator>(valueAt(Alive.front(), P));
+  if (!First || !First->hasAllConstantIndices())
+    return false;
+  std::vector<Constant *> Bases(Alive.size());
+  for (size_t K = 0; K < Alive.size(); ++K) {
+    auto *G = dyn_cast<GEPOperator>(valueAt(Alive[K], P));
+    if (!G || G->getSourceElementType() != First->getSourceElementType() ||
+        G->getType() != First->getType() ||
+        G->getNumOperands() != First->getNumOperands() ||
+        G->getNoWrapFlags() != First->getNoWrapFlags() ||
+        G->getPointerOperandType() != First->getPointerOperandType())
+      return false;
+    for (unsigned I = 1, E = G->getNumOperands(); I != E; ++I)
+      if (G->getOperand(I) != First->getOperand(I))
+        return false;
+    Bases[K] = cast<Constant>(G->getPointerOperand());
+  }
+  Column = std::move(Bases);
+  return true;
+}
+
 /// Groups the positions whose values differ among the alive members by
-/// their column of values, in position order.
+/// their column of values (or of base globals, see baseColumn), in position
+/// order.
 std::vector<SimilarParameter>
 ClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
   std::vector<SimilarParameter> Params;
@@ -171,13 +205,15 @@ ClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
     }
     if (!Varies)
       continue;
+    bool Derived = baseColumn(Alive, P, Column);
     auto [It, New] = ByColumn.try_emplace(Column, Params.size());
     if (New) {
       Params.emplace_back();
       Params.back().Ty = Column.front()->getType();
       Params.back().Values = Column;
     }
-    Params[It->second].Positions.push_back(P);
+    SimilarParameter &Param = Params[It->second];
+    (Derived ? Param.DerivedPositions : Param.Positions).push_back(P);
   }
   return Params;
 }
@@ -233,8 +269,12 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
     Gain -= memberCost(Alive[Slot], Slot, Params, Plans.back());
   }
   // A register instead of an immediate rarely costs anything; count a byte
-  // per parameter for the moves it may add.
-  return Gain - static_cast<int64_t>(Params.size());
+  // per parameter for the moves it may add, and two per address the body
+  // computes from a parameter (usually folded into the access).
+  Gain -= static_cast<int64_t>(Params.size());
+  for (const SimilarParameter &P : Params)
+    Gain -= 2 * static_cast<int64_t>(P.DerivedPositions.size());
+  return Gain;
 }
 
 /// The alive member whose values differ from each position's most common

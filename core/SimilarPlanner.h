@@ -27,6 +27,11 @@ namespace lmf {
 struct SimilarParameter {
   llvm::Type *Ty = nullptr;
   llvm::SmallVector<unsigned, 2> Positions;
+  /// Positions whose constants are the same constant `getelementptr` of a
+  /// different global in each member (fields of per-member structures): the
+  /// parameter is the global, and the body computes the address from it
+  /// with the first member's indices.
+  llvm::SmallVector<unsigned, 2> DerivedPositions;
   /// Values[K] is what kept member K passes.
   std::vector<llvm::Constant *> Values;
 };

@@ -10,7 +10,8 @@
 //     member, moves into a new internal function whose type is the member's
 //     with the parameters appended. Its debug subprogram moves with it; the
 //     member keeps a copy, so each subprogram belongs to one function.
-//  2. Each position a parameter stands for now reads that parameter.
+//  2. Each position a parameter stands for now reads that parameter, or an
+//     address computed from it (a field of each member's own global).
 //     Debug records that showed such a constant show the parameter.
 //  3. Recursion: the body called its own member, which stood for "the
 //     member that is running". It now calls the shared body and passes its
@@ -39,6 +40,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/ModRef.h"
 
 using namespace llvm;
@@ -55,7 +57,9 @@ ModRefInfo accessThroughParameters(const SimilarPlan &Plan,
   for (const SimilarParameter &P : Plan.Parameters) {
     if (!P.Ty->isPointerTy())
       continue;
-    for (unsigned Position : P.Positions) {
+    SmallVector<unsigned, 4> All(P.Positions.begin(), P.Positions.end());
+    All.append(P.DerivedPositions.begin(), P.DerivedPositions.end());
+    for (unsigned Position : All) {
       const Use &U = *SourcePositions[Position];
       if (isa<LoadInst>(U.getUser()))
         Access |= ModRefInfo::Ref;
@@ -126,6 +130,21 @@ SmallVector<CallBase *, 8> directCallsFrom(Function &Caller, Function &G,
   return Calls;
 }
 
+/// The operand U, a constant `getelementptr` of the source's global, is
+/// computed instead from Base, the parameter that passes each member's
+/// global, right before its user (a load, store or call).
+void deriveFromParameter(Use &U, Argument &Base) {
+  auto *Template = cast<GEPOperator>(U.get());
+  auto *User = cast<Instruction>(U.getUser());
+  SmallVector<Value *, 4> Indices(Template->indices());
+  auto *Address =
+      GetElementPtrInst::Create(Template->getSourceElementType(), &Base,
+                                Indices, "", User->getIterator());
+  Address->setNoWrapFlags(Template->getNoWrapFlags());
+  Address->setDebugLoc(User->getDebugLoc());
+  U.set(Address);
+}
+
 /// A debug record that showed a constant the source passed as a parameter
 /// now shows the parameter, so each member's debugger sees its own value;
 /// when two parameters had the same constant in the source, the record
@@ -170,6 +189,8 @@ Function *createSharedBody(const SimilarPlan &Plan,
     OwnParameters.push_back(A);
     for (unsigned Position : Plan.Parameters[I].Positions)
       const_cast<Use *>(SourcePositions[Position])->set(A);
+    for (unsigned Position : Plan.Parameters[I].DerivedPositions)
+      deriveFromParameter(const_cast<Use &>(*SourcePositions[Position]), *A);
   }
   retargetDebugValues(*Body, Plan, OwnParameters);
   for (CallBase *CB : directCallsFrom(*Body, Source, /*Inside=*/true))

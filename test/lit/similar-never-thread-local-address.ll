@@ -3,11 +3,12 @@
 ; it is used. @f1/@f2 load from different thread-local variables and
 ; @f3/@f4 pass different getelementptr expressions over them to a call; both
 ; pairs stay apart. The control pair @ok1/@ok2 does the same with ordinary
-; globals, and merges.
+; globals, and merges with one parameter, the global, from which the body
+; computes the address it passes.
 ; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
 
-; PRINT: merged similar functions into ok1.lmf.similar (2 parameters, about {{[0-9]+}} bytes saved)
+; PRINT: merged similar functions into ok1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
 ; PRINT-NEXT: sharing body with similar function ok1 (thunk)
 ; PRINT-NEXT: sharing body with similar function ok2 (thunk)
 
@@ -20,12 +21,13 @@
 ; CHECK-LABEL: define i32 @f4(i32 %x) {
 ; CHECK-NEXT: call void @take(ptr getelementptr (i8, ptr @tls2, i64 4))
 ; CHECK-LABEL: define i32 @ok1(i32 %0) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %0, ptr @g1, ptr getelementptr (i8, ptr @g1, i64 4))
-; CHECK-LABEL: define internal i32 @ok1.lmf.similar(i32 %x, ptr %0, ptr %1) unnamed_addr {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %0, ptr @g1)
+; CHECK-LABEL: define internal i32 @ok1.lmf.similar(i32 %x, ptr %0) unnamed_addr {
 ; CHECK-NEXT: %v = load i32, ptr %0, align 4
-; CHECK-NEXT: call void @take(ptr %1)
+; CHECK-NEXT: [[FIELD:%.*]] = getelementptr i8, ptr %0, i64 4
+; CHECK-NEXT: call void @take(ptr [[FIELD]])
 ; CHECK-LABEL: define i32 @ok2(i32 %x) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %x, ptr @g2, ptr getelementptr (i8, ptr @g2, i64 4))
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %x, ptr @g2)
 
 target triple = "x86_64-unknown-linux-gnu"
 
