@@ -135,6 +135,8 @@ std::string mergeAndPrint(Module &M, TaskRunner &Runner, MergeMode Mode,
                           const std::string &What) {
   MergeOptions Opts;
   Opts.Mode = Mode;
+  // The similar stage runs after the identical one: both run threaded.
+  Opts.MergeSimilar = true;
   Opts.Verify = true;
   Opts.SerialThreshold = 0;
   Opts.Threads = Runner.concurrency();
