@@ -44,6 +44,7 @@
 #include "core/StructuralHash.h"
 #include "core/TaskRunner.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -59,7 +60,7 @@ namespace {
 
 class SimilarStage {
 public:
-  SimilarStage(SimilarStageContext &Ctx)
+  explicit SimilarStage(SimilarStageContext &Ctx)
       : Ctx(Ctx), EncodeCtx{Ctx.Globals, Ctx.Policy} {
     EncodeCtx.ParameterWildcards = true;
     EncodeCtx.CalleeWildcards = Ctx.Opts.SimilarCallees;
@@ -78,6 +79,7 @@ private:
   void record(const SimilarPlan &Plan, Function &Body, StringRef Source,
               ArrayRef<std::string> Names, ArrayRef<SimilarAction> Outcomes);
   void emitRemark(Function &Body, StringRef Member, SimilarAction Action);
+  void forgetRefusals(const SimilarGroup &Group);
 
   SimilarStageContext &Ctx;
   EncodingContext EncodeCtx;
@@ -90,6 +92,7 @@ private:
   /// members and new shared bodies): the next round looks only at shape
   /// buckets that hold one.
   SmallPtrSet<Function *, 32> Touched, ChangedBefore;
+  DenseSet<const Function *> Refused;
   unsigned Round = 0;
 };
 
@@ -129,7 +132,9 @@ bool SimilarStage::holdsChangedFunction(ArrayRef<CandidateId> Bucket) const {
 }
 
 /// Splits every bucket of equal shapes by the wildcard encoding, in
-/// parallel, and orders the classes by their first member.
+/// parallel, and orders the classes by their first member. After the first
+/// round, only buckets and classes holding a function the previous round
+/// changed can hold anything new.
 ClassList SimilarStage::findClasses() {
   std::vector<CandidateId> Ids(Candidates.size());
   std::iota(Ids.begin(), Ids.end(), 0);
@@ -151,7 +156,9 @@ ClassList SimilarStage::findClasses() {
                          });
   ClassList Classes;
   for (const ClassList &Part : PerBucket)
-    Classes.append(Part);
+    for (ArrayRef<CandidateId> Class : Part)
+      if (Round == 0 || holdsChangedFunction(Class))
+        Classes.add(Class);
   Classes.finish();
   return Classes;
 }
@@ -186,8 +193,12 @@ void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
   }
 }
 
+/// Records a refusal once per function: a later round may plan the class
+/// of an unchanged member again.
 void SimilarStage::refuse(Function &F, const Function &Source,
                           StringRef Reason) {
+  if (!Refused.insert(&F).second)
+    return;
   Ctx.Result.SimilarRefusals.push_back(
       {F.getName().str(), Source.getName().str(), Reason.str()});
   ++Ctx.Result.Stats.SimilarRefused;
@@ -220,6 +231,18 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
   record(Plan, *Body, SourceName, Names, Outcomes);
 }
 
+/// A member refused in an earlier round that merges now is no refusal.
+void SimilarStage::forgetRefusals(const SimilarGroup &Group) {
+  StringSet<> Names;
+  for (const SimilarMember &M : Group.Members)
+    Names.insert(M.Name);
+  std::vector<RefusedFold> &List = Ctx.Result.SimilarRefusals;
+  size_t Before = List.size();
+  llvm::erase_if(List,
+                 [&](const RefusedFold &R) { return Names.contains(R.Name); });
+  Ctx.Result.Stats.SimilarRefused -= Before - List.size();
+}
+
 void SimilarStage::emitRemark(Function &Body, StringRef Member,
                               SimilarAction Action) {
   LLVMContext &C = Body.getContext();
@@ -247,6 +270,8 @@ void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
     emitRemark(Body, Name, Outcome);
   }
   MergeStats &S = Ctx.Result.Stats;
+  if (Round > 0)
+    forgetRefusals(Group);
   ++S.SimilarClasses;
   S.SimilarMembers += Group.Members.size();
   S.SimilarParameters += Group.Parameters;
