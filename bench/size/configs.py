@@ -17,7 +17,7 @@ Some configurations are opt-in: a run has them only when ``--configs``
 names them, so that the default run (every other configuration) stays as
 long as it was and comparable with the stored baselines. They are our
 similar merging (``--lto-merge-similar-functions``, on top of
-``ours-safe``) and LLVM 22's GlobalMergeFunctions (``gmf``: ``-mllvm
+``ours-safe``; ``-similar-callees`` also lets direct callees differ) and LLVM 22's GlobalMergeFunctions (``gmf``: ``-mllvm
 -enable-global-merge-func``, a similar merger of LLVM's own, run at the
 end of the code generator's IR passes, in full LTO inside the one module),
 each alone and with ``--icf=safe``.
@@ -54,6 +54,11 @@ CONFIGS = (
     Config("ours-safe+similar+icf-safe",
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "--icf=safe"), True, opt_in=True),
+    # Callees may differ too: calls become indirect (see docs/linker.md).
+    Config("ours-safe+similar-callees",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "-mllvm", "-lto-merge-functions-similar-callees"),
+           True, opt_in=True),
     Config("gmf", ("-mllvm", "-enable-global-merge-func"), opt_in=True),
     Config("gmf+icf-safe", ("-mllvm", "-enable-global-merge-func",
                             "--icf=safe"), opt_in=True),
