@@ -308,6 +308,32 @@ unsigned ClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
   return Worst;
 }
 
+/// True when C is F's address or a constant expression over it.
+bool refersTo(const Constant &C, const Function &F) {
+  if (&C == &F)
+    return true;
+  const auto *CE = dyn_cast<ConstantExpr>(&C);
+  return CE && llvm::any_of(CE->operands(), [&](const Use &Op) {
+           return refersTo(*cast<Constant>(Op.get()), F);
+         });
+}
+
+/// A member whose address some member passes as a parameter value (a
+/// callee position of a member that called another) must keep its symbol:
+/// it stays a thunk even where rewriting its calls would be cheaper.
+void keepPassedMembers(SimilarPlan &Plan) {
+  for (SimilarMemberPlan &M : Plan.Members) {
+    if (M.Action != SimilarAction::CallsRewritten)
+      continue;
+    bool Passed = llvm::any_of(Plan.Parameters, [&](const SimilarParameter &P) {
+      return llvm::any_of(
+          P.Values, [&](const Constant *V) { return refersTo(*V, *M.Fn); });
+    });
+    if (Passed)
+      M = {M.Fn, SimilarAction::Thunk, 0};
+  }
+}
+
 SimilarPlan ClassPlanner::run() {
   SimilarPlan Plan;
   BodyBytes = estimateBodyBytes(*Members.front(), Plan.BodyInstructions);
@@ -331,6 +357,7 @@ SimilarPlan ClassPlanner::run() {
       Plan.Members.assign(Plans.begin(), Plans.end());
       Plan.Parameters = std::move(Params);
       Plan.EstimatedBytesSaved = Gain;
+      keepPassedMembers(Plan);
       return Plan;
     }
     // Does the class pay without its most deviating member?
