@@ -235,7 +235,16 @@ FunctionSnapshot snapshotFunction(const Function &F) {
   S.Interposable = F.isInterposable();
   S.UnnamedAddr = F.hasGlobalUnnamedAddr();
   S.LocalUnnamedAddr = F.hasAtLeastLocalUnnamedAddr();
-  S.AddressUnobservable = F.hasLocalLinkage() && !F.hasAddressTaken();
+  // A call through another function type is still a call: it cannot
+  // observe the address (the merger erases a local function whose only
+  // use left is such a call of itself, see FoldRewriter.cpp).
+  S.AddressUnobservable =
+      F.hasLocalLinkage() &&
+      !F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                         /*IgnoreAssumeLikeCalls=*/true,
+                         /*IngoreLLVMUsed=*/false,
+                         /*IgnoreARCAttachedCall=*/false,
+                         /*IgnoreCastedDirectCall=*/true);
   return S;
 }
 

@@ -55,8 +55,8 @@ struct FunctionSnapshot {
   uint64_t Alignment = 1;
   bool Interposable = false;
   bool UnnamedAddr = false, LocalUnnamedAddr = false, Used = false;
-  /// Local linkage and no use other than direct calls: nobody can observe
-  /// the address.
+  /// Local linkage and no use other than direct calls (through any function
+  /// type): nobody can observe the address.
   bool AddressUnobservable = false;
 };
 
