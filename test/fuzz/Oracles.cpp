@@ -99,25 +99,33 @@ void collectAttrs(AttributeList AL, unsigned NumArgs,
     Add(AttributeList::FirstArgIndex + A, AL.getParamAttrs(A));
 }
 
-/// A call-site function attribute that the called function has itself
-/// claims nothing more (the rewriter copies them to calls it sends through
-/// a local alias, which hides the callee's own attributes from codegen).
-void dropFactsOfCallee(
-    const CallBase &CB,
-    std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Attrs) {
+/// The function facts of the function CB calls, directly or through a
+/// local alias.
+std::vector<std::tuple<unsigned, unsigned, uint64_t>>
+factsOfCallee(const CallBase &CB) {
+  std::vector<std::tuple<unsigned, unsigned, uint64_t>> Own;
   const Value *Target = CB.getCalledOperand()->stripPointerCasts();
   if (const auto *GA = dyn_cast<GlobalAlias>(Target))
     Target =
         GA->hasLocalLinkage() ? GA->getAliasee()->stripPointerCasts() : nullptr;
-  const auto *Callee = dyn_cast_or_null<Function>(Target);
-  if (!Callee)
-    return;
-  std::vector<std::tuple<unsigned, unsigned, uint64_t>> Own;
-  collectAttrs(Callee->getAttributes(), 0, Own);
-  llvm::erase_if(Attrs, [&](const auto &A) {
-    return std::get<0>(A) == AttributeList::FunctionIndex &&
-           llvm::is_contained(Own, A);
-  });
+  if (const auto *Callee = dyn_cast_or_null<Function>(Target))
+    collectAttrs(Callee->getAttributes(), 0, Own);
+  return Own;
+}
+
+/// Call-site function facts that the callee has itself: see CalleeFacts.
+void applyFactsOfCallee(
+    const CallBase &CB, CalleeFacts How,
+    std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Attrs) {
+  for (const auto &A : factsOfCallee(CB)) {
+    if (std::get<0>(A) != AttributeList::FunctionIndex)
+      continue;
+    bool Has = llvm::is_contained(Attrs, A);
+    if (How == CalleeFacts::OfTheCallee && Has)
+      llvm::erase(Attrs, A);
+    else if (How == CalleeFacts::OfTheCall && !Has)
+      Attrs.push_back(A);
+  }
 }
 
 SmallPtrSet<const GlobalValue *, 16> usedGlobals(const Module &M) {
@@ -213,7 +221,7 @@ bool erasesOrAliases(FoldAction A) {
 
 } // namespace
 
-FunctionSnapshot snapshotFunction(const Function &F) {
+FunctionSnapshot snapshotFunction(const Function &F, CalleeFacts How) {
   FunctionSnapshot S;
   for (const BasicBlock *BB : blocksInWalkOrder(F)) {
     for (const Instruction &I : *BB) {
@@ -225,7 +233,7 @@ FunctionSnapshot snapshotFunction(const Function &F) {
           X.MDKinds.push_back(K);
       if (const auto *CB = dyn_cast<CallBase>(&I)) {
         collectAttrs(CB->getAttributes(), CB->arg_size(), X.Attrs);
-        dropFactsOfCallee(*CB, X.Attrs);
+        applyFactsOfCallee(*CB, How, X.Attrs);
       }
       S.Insts.push_back(std::move(X));
     }
@@ -254,7 +262,7 @@ StringMap<FunctionSnapshot> snapshotModule(const Module &M) {
   for (const Function &F : M) {
     if (F.isDeclaration() || !F.hasName())
       continue;
-    FunctionSnapshot S = snapshotFunction(F);
+    FunctionSnapshot S = snapshotFunction(F, CalleeFacts::OfTheCall);
     S.Used = Used.count(&F);
     Snaps[F.getName()] = std::move(S);
   }
@@ -358,7 +366,8 @@ std::vector<std::string> checkMerge(const Module &After,
                          " but takes the address of a "
                          "function aligned to " +
                          std::to_string(Need));
-    checkIntersection(G, snapshotFunction(*Body), Members, Problems);
+    checkIntersection(G, snapshotFunction(*Body, CalleeFacts::OfTheCallee),
+                      Members, Problems);
   }
   return Problems;
 }
