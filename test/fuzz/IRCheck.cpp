@@ -154,11 +154,7 @@ void ModuleCheck::run() {
     return;
   }
   checkComparator(*M);
-  std::string Known = knownBug(*M);
-  if (Known.empty())
-    checkMerge(*M, Mu);
-  else
-    ++S.KnownBugs[Known];
+  checkMerge(*M, Mu);
   report();
 }
 
@@ -255,6 +251,10 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   // modules) as it was before the stage existed.
   Opts.MergeSimilar = S.MergeRuns++ % 2 == 1;
   Opts.Verify = true;
+  if (std::string Known = knownBug(M, Opts); !Known.empty()) {
+    ++S.KnownBugs[Known];
+    return;
+  }
   std::string Config = std::string("mode=") + mergeModeName(Opts.Mode).str() +
                        (Opts.RefineReferences ? "" : " refine=off") +
                        (Opts.MergeSimilar ? " similar" : "");
