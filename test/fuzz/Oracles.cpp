@@ -383,18 +383,22 @@ std::string checkTotalOrder(const std::vector<std::vector<int>> &C,
       if (C[A][B] != -C[B][A])
         return "antisymmetry: " + Name(A) + " vs " + Name(B);
   }
+  // The names are only written for a violation: this loop runs millions of
+  // times per campaign.
+  auto Triple = [&](size_t A, size_t B, size_t D) {
+    return Name(A) + ", " + Name(B) + ", " + Name(D);
+  };
   for (size_t A = 0; A < N; ++A)
     for (size_t B = 0; B < N; ++B)
       for (size_t D = 0; D < N; ++D) {
         ++TriplesChecked;
         int AB = C[A][B], BD = C[B][D], AD = C[A][D];
-        std::string T = Name(A) + ", " + Name(B) + ", " + Name(D);
         if (AB == 0 && BD == 0 && AD != 0)
-          return "transitivity of ==: " + T;
+          return "transitivity of ==: " + Triple(A, B, D);
         if (AB < 0 && BD < 0 && AD >= 0)
-          return "transitivity of <: " + T;
+          return "transitivity of <: " + Triple(A, B, D);
         if (AB <= 0 && BD <= 0 && AD > 0)
-          return "transitivity of <=: " + T;
+          return "transitivity of <=: " + Triple(A, B, D);
       }
   return "";
 }
