@@ -114,6 +114,54 @@ static void exposeSome(Module &M, ArrayRef<Function *> Fns, Mutator &Mu) {
     appendToUsed(M, Used);
 }
 
+/// Members of one family with the same class may be folded together: a
+/// clone is in its base's class when its change does not matter or when
+/// merging may make it a twin of its base.
+static std::string cloneClass(const Mutation &Change, unsigned Fam,
+                              const std::string &BaseClass) {
+  if (Change.Expect == Expectation::Equal || Change.MayFoldWithBase)
+    return BaseClass;
+  // Kinds that change one operand describe the same change alike (Constant
+  // and DataConstant both change stored values): the change is the class.
+  std::string What = Change.Site ? "operand" : kindName(Change.Kind).str();
+  return "f" + std::to_string(Fam) + ":" + What + ":" + Change.Description;
+}
+
+/// A clone of Base with one change at or around a parameter position of
+/// similar merging: the kinds in turn, from a random one, until one
+/// applies.
+static Function *similarClone(Function &Base, StringRef Name, Mutator &Mu,
+                              Mutation &Change) {
+  static const MutationKind Kinds[] = {
+      MutationKind::Global, MutationKind::Callee, MutationKind::DataConstant,
+      MutationKind::Constant};
+  unsigned First = Mu.below(std::size(Kinds));
+  for (unsigned K = 0; K < std::size(Kinds); ++K)
+    if (Function *Clone = Mu.cloneAndMutate(
+            Base, Name, Change, Kinds[(First + K) % std::size(Kinds)]))
+      return Clone;
+  return nullptr;
+}
+
+using Versions = std::vector<std::pair<Function *, std::string>>;
+
+/// Adds one caller per version (Base.isVarArg(): none), whose class follows
+/// its callee's.
+static void addCallers(const Versions &Vs, unsigned Fam, Mutator &Mu,
+                       const FamilyOptions &Opts,
+                       std::vector<FamilyMember> &Members,
+                       std::vector<Function *> &Added) {
+  for (auto &[Callee, Class] : Vs) {
+    Function *Caller = addCaller(*Callee, (Callee->getName() + ".caller").str(),
+                                 Mu, Opts.RandomLinkage);
+    if (!Caller)
+      continue;
+    Added.push_back(Caller);
+    Members.push_back(
+        {Caller->getName().str(), Fam, false, true, {}, "caller of " + Class});
+  }
+}
+
 std::vector<FamilyMember> growFamilies(Module &M, Mutator &Mu,
                                        const FamilyOptions &Opts) {
   std::vector<Function *> Bases;
@@ -124,14 +172,16 @@ std::vector<FamilyMember> growFamilies(Module &M, Mutator &Mu,
   while (Opts.MaxBases && Bases.size() > Opts.MaxBases)
     Bases.erase(Bases.begin() + Mu.below(Bases.size()));
 
+  // The similar clones draw from their own stream, so that Mu draws what
+  // it drew before they existed.
+  Mutator SimilarMu = Mu.fork();
   std::vector<FamilyMember> Members;
-  std::vector<Function *> Added;
+  std::vector<Function *> Added, AddedSimilar;
   for (unsigned Fam = 0; Fam < Bases.size(); ++Fam) {
     Function &Base = *Bases[Fam];
     nameValues(Base);
     std::string BaseClass = "f" + std::to_string(Fam) + ":base";
-    std::vector<std::pair<Function *, std::string>> Versions = {
-        {&Base, BaseClass}};
+    Versions Vs = {{&Base, BaseClass}}, SimilarVs;
     Members.push_back({Base.getName().str(), Fam, true, false, {}, BaseClass});
     for (unsigned C = 0; C < Opts.Clones; ++C) {
       Mutation Change;
@@ -144,30 +194,35 @@ std::vector<FamilyMember> growFamilies(Module &M, Mutator &Mu,
         continue;
       if (Opts.RandomLinkage)
         randomizeLinkage(*Clone, Mu);
-      std::string Class =
-          Change.Expect == Expectation::Equal
-              ? BaseClass
-              : "f" + std::to_string(Fam) + ":" +
-                    kindName(Change.Kind).str() + ":" + Change.Description;
+      std::string Class = cloneClass(Change, Fam, BaseClass);
       Members.push_back(
           {Clone->getName().str(), Fam, false, false, Change, Class});
-      Versions.push_back({Clone, Class});
+      Vs.push_back({Clone, Class});
       Added.push_back(Clone);
+    }
+    for (unsigned C = 0; C < Opts.SimilarClones; ++C) {
+      Mutation Change;
+      Function *Clone = similarClone(
+          Base, (Base.getName() + ".s" + Twine(C)).str(), SimilarMu, Change);
+      if (!Clone)
+        continue;
+      if (Opts.RandomLinkage)
+        randomizeLinkage(*Clone, SimilarMu);
+      std::string Class = cloneClass(Change, Fam, BaseClass);
+      Members.push_back(
+          {Clone->getName().str(), Fam, false, false, Change, Class});
+      SimilarVs.push_back({Clone, Class});
+      AddedSimilar.push_back(Clone);
     }
     if (!Opts.Callers || Base.isVarArg())
       continue;
-    for (auto &[Callee, Class] : Versions) {
-      Function *Caller = addCaller(*Callee, (Callee->getName() + ".caller").str(),
-                                   Mu, Opts.RandomLinkage);
-      if (!Caller)
-        continue;
-      Added.push_back(Caller);
-      Members.push_back(
-          {Caller->getName().str(), Fam, false, true, {}, "caller of " + Class});
-    }
+    addCallers(Vs, Fam, Mu, Opts, Members, Added);
+    addCallers(SimilarVs, Fam, SimilarMu, Opts, Members, AddedSimilar);
   }
-  if (Opts.Expose)
+  if (Opts.Expose) {
     exposeSome(M, Added, Mu);
+    exposeSome(M, AddedSimilar, SimilarMu);
+  }
   return Members;
 }
 

@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A family is a base function of the input plus clones of it, each with one
-// mutation (the first clone is an exact copy), and optionally one caller
+// mutation (the first clone is an exact copy; optionally some aimed at
+// similar merging, named .sN instead of .mN), and optionally one caller
 // per member, so that folding a member makes its caller foldable in the
 // next round. Every member knows its class: members that the merger may
 // fold together share a class, and two members of one family with
@@ -50,6 +51,12 @@ struct FamilyOptions {
   bool Expose = true;
   /// Skip bases smaller than this many instructions.
   unsigned MinInstructions = 2;
+  /// Clones per base, after the others, each with one change of a kind
+  /// aimed at similar merging (Global, Callee, Argument or Constant), with
+  /// callers, linkage and exposure drawn from a stream of their own: the
+  /// first Clones clones and everything else drawn stay what they were
+  /// without these.
+  unsigned SimilarClones = 0;
 };
 
 /// Whether F can be a base: a definition that the merger considers and the

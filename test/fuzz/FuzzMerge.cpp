@@ -269,8 +269,11 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *Data, size_t Size,
   if (Defs.empty())
     Choice = 3;
   if (Choice <= 1) {
-    // A mutated clone, or the same change in place.
-    Mutator Mu(Rng());
+    // A mutated clone, or the same change in place; of any kind, those aimed
+    // at similar merging included.
+    MutatorOptions MO;
+    MO.SimilarKinds = true;
+    Mutator Mu(Rng(), MO);
     Function *F = Defs[Rng() % Defs.size()];
     Mutation Out;
     if (Choice == 0) {

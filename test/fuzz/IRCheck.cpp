@@ -13,10 +13,18 @@
 //  * mergeModule with the verifier passes, the module verifies after,
 //    and serial and parallel runs give the same module text;
 //  * no fold group mixes members that differ (Families.h), and the merge
-//    oracles hold (Oracles.h).
+//    oracles hold (Oracles.h);
+//  * with the wildcards of similar merging (SimilarOracles.h), a change at a
+//    parameter position compares equal, a swapped callee equal exactly with
+//    callee wildcards when it may be a parameter, any other change that
+//    matters unequal, and the laws above hold too (also on the module's
+//    buckets of equal wildcard hashes). Each family has --similar-clones
+//    clones aimed at that, besides the --clones random ones.
 //
 // Clones whose change should not matter (flags, metadata, attributes,
-// layout) but compare unequal are counted as missed folds, not failures.
+// layout) but compare unequal are counted as missed folds, not failures;
+// changes the position rules cannot place that compare unequal under
+// wildcards, as missed similar pairs.
 // A module that fails is written to --artifacts as the IR before merging.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +32,7 @@
 #include "Families.h"
 #include "KnownBugs.h"
 #include "Oracles.h"
+#include "SimilarOracles.h"
 
 #include "core/AnnotationPolicy.h"
 #include "core/GlobalNumbering.h"
@@ -59,6 +68,11 @@ cl::list<std::string> Inputs(cl::Positional, cl::desc("<module.ll|.bc>..."),
                              cl::OneOrMore);
 cl::opt<unsigned> Clones("clones", cl::desc("Clones per base function"),
                          cl::init(12));
+cl::opt<unsigned> SimilarClones(
+    "similar-clones",
+    cl::desc("Clones per base function with a change aimed at similar "
+             "merging (a global, a callee, an argument or a stored value)"),
+    cl::init(3));
 cl::opt<uint64_t> Seed("seed", cl::desc("Random seed"), cl::init(1));
 cl::opt<uint64_t> ModuleSeed(
     "module-seed",
@@ -74,14 +88,18 @@ cl::opt<unsigned> BucketCap("bucket-cap",
 cl::opt<std::string> Artifacts("artifacts",
                                cl::desc("Directory for failing modules"),
                                cl::init(""));
-cl::opt<bool> Verbose("v", cl::desc("Print every missed fold"));
+cl::opt<bool> Verbose("v",
+                      cl::desc("Print every missed fold and similar pair"));
 
 struct Stats {
   uint64_t Modules = 0, Skipped = 0, Functions = 0, Clones = 0, Callers = 0;
   uint64_t Triples = 0, Buckets = 0, Groups = 0, Folded = 0, Problems = 0;
   uint64_t EqualFolded = 0, EqualClones = 0;
-  /// Merges run so far, and functions that shared a similar body.
-  uint64_t MergeRuns = 0, SimilarMerged = 0;
+  /// Functions that shared a similar body.
+  uint64_t SimilarMerged = 0;
+  /// Multi-member buckets of equal wildcard hashes (both kinds).
+  uint64_t WildcardBuckets = 0;
+  SimilarCounts Similar;
   std::map<std::string, uint64_t> ByKind, MissedByKind, KnownBugs;
 };
 
@@ -104,7 +122,12 @@ private:
   void problem(const std::string &What) { Problems.push_back(What); }
   void checkComparator(Module &M);
   void checkFamily(unsigned Family, const EncodingContext &Ctx, Module &M);
-  void checkBuckets(const EncodingContext &Ctx, Module &M);
+  void checkSimilar(const std::vector<const FamilyMember *> &Fam,
+                    const std::vector<const Function *> &Fns,
+                    const std::vector<std::vector<int>> &C,
+                    const EncodingContext &Ctx);
+  void checkBuckets(const EncodingContext &Ctx, Module &M, uint64_t &Count,
+                    StringRef Under);
   void checkMerge(Module &M, Mutator &Mu);
   void report();
 
@@ -134,6 +157,7 @@ void ModuleCheck::run() {
   FamilyOptions FO;
   FO.Clones = Clones;
   FO.MaxBases = MaxBases;
+  FO.SimilarClones = SimilarClones;
   Members = growFamilies(*M, Mu, FO);
   for (const FamilyMember &FM : Members) {
     if (FM.Caller) {
@@ -154,11 +178,7 @@ void ModuleCheck::run() {
     return;
   }
   checkComparator(*M);
-  std::string Known = knownBug(*M);
-  if (Known.empty())
-    checkMerge(*M, Mu);
-  else
-    ++S.KnownBugs[Known];
+  checkMerge(*M, Mu);
   report();
 }
 
@@ -169,7 +189,11 @@ void ModuleCheck::checkComparator(Module &M) {
   unsigned Families = Members.empty() ? 0 : Members.back().Family + 1;
   for (unsigned Fam = 0; Fam < Families; ++Fam)
     checkFamily(Fam, Ctx, M);
-  checkBuckets(Ctx, M);
+  checkBuckets(Ctx, M, S.Buckets, "");
+  checkBuckets(wildcardContext(Ctx, false), M, S.WildcardBuckets,
+               " under parameter wildcards");
+  checkBuckets(wildcardContext(Ctx, true), M, S.WildcardBuckets,
+               " under callee wildcards");
 }
 
 void ModuleCheck::checkFamily(unsigned Family, const EncodingContext &Ctx,
@@ -221,9 +245,28 @@ void ModuleCheck::checkFamily(unsigned Family, const EncodingContext &Ctx,
   std::string Law = checkTotalOrder(C, S.Triples);
   if (!Law.empty())
     problem("family of @" + BaseName + ": " + Law);
+  checkSimilar(Fam, Fns, C, Ctx);
 }
 
-void ModuleCheck::checkBuckets(const EncodingContext &Ctx, Module &M) {
+void ModuleCheck::checkSimilar(const std::vector<const FamilyMember *> &Fam,
+                               const std::vector<const Function *> &Fns,
+                               const std::vector<std::vector<int>> &C,
+                               const EncodingContext &Ctx) {
+  std::vector<const Mutation *> Changes;
+  for (const FamilyMember *FM : Fam)
+    Changes.push_back(&FM->Change);
+  std::vector<std::string> Missed;
+  for (std::string &P :
+       checkSimilarFamily(Fns, Changes, C, Ctx, S.Similar, S.Triples, Missed))
+    problem(P);
+  if (Verbose)
+    for (const std::string &M : Missed)
+      errs() << "missed similar: " << M << "\n";
+}
+
+/// The laws on each multi-member bucket of equal hashes under Ctx.
+void ModuleCheck::checkBuckets(const EncodingContext &Ctx, Module &M,
+                               uint64_t &Count, StringRef Under) {
   std::map<uint64_t, std::vector<const Function *>> Buckets;
   Encoding Scratch;
   for (const Function &F : M)
@@ -232,17 +275,23 @@ void ModuleCheck::checkBuckets(const EncodingContext &Ctx, Module &M) {
   for (auto &[Hash, Fns] : Buckets) {
     if (Fns.size() < 2)
       continue;
-    ++S.Buckets;
+    ++Count;
     if (Fns.size() > BucketCap)
       Fns.resize(BucketCap);
+    // Each member encoded once (compareFunctions would encode both sides of
+    // every pair); the families exercise compareFunctions itself.
     size_t N = Fns.size();
+    std::vector<Encoding> Enc(N);
+    for (size_t I = 0; I < N; ++I)
+      encodeFunction(*Fns[I], Ctx, Enc[I]);
     std::vector<std::vector<int>> C(N, std::vector<int>(N));
     for (size_t I = 0; I < N; ++I)
       for (size_t J = 0; J < N; ++J)
-        C[I][J] = sign(compareFunctions(*Fns[I], *Fns[J], Ctx));
+        C[I][J] = sign(compareEncodings(Enc[I], Enc[J]));
     std::string Law = checkTotalOrder(C, S.Triples);
     if (!Law.empty())
-      problem("bucket of @" + Fns[0]->getName().str() + ": " + Law);
+      problem("bucket of @" + Fns[0]->getName().str() + Under.str() + ": " +
+              Law);
   }
 }
 
@@ -250,14 +299,27 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   MergeOptions Opts;
   Opts.Mode = Mu.below(2) ? MergeMode::All : MergeMode::Safe;
   Opts.RefineReferences = Mu.below(4) != 0;
-  // Every other merge also runs the similar stage; alternating rather than
-  // drawing keeps the mutator's random stream (and so every seed's
-  // modules) as it was before the stage existed.
-  Opts.MergeSimilar = S.MergeRuns++ % 2 == 1;
+  // Every other module's merge also runs the similar stage, every other one
+  // of those with callees as positions. Alternating rather than drawing
+  // keeps the mutator's random stream (and so every seed's modules) as it
+  // was before the stage existed; by module seed (consecutive within a run),
+  // so that --module-seed replays the same merge.
+  Opts.MergeSimilar = ModuleSeed % 2 == 1;
+  Opts.SimilarCallees = ModuleSeed % 4 == 3;
+  // Those also merge every similar class, however little it saves, so that
+  // the rewriter and its oracles see the small functions fuzzing makes.
+  if (Opts.SimilarCallees)
+    Opts.SimilarMinimumGain = -1000000;
   Opts.Verify = true;
-  std::string Config = std::string("mode=") + mergeModeName(Opts.Mode).str() +
-                       (Opts.RefineReferences ? "" : " refine=off") +
-                       (Opts.MergeSimilar ? " similar" : "");
+  if (std::string Known = knownBug(M, Opts); !Known.empty()) {
+    ++S.KnownBugs[Known];
+    return;
+  }
+  std::string Config =
+      std::string("mode=") + mergeModeName(Opts.Mode).str() +
+      (Opts.RefineReferences ? "" : " refine=off") +
+      (Opts.MergeSimilar ? " similar" : "") +
+      (Opts.SimilarCallees ? " callees min-gain=-1000000" : "");
   std::unique_ptr<Module> Copy = CloneModule(M);
   StringMap<FunctionSnapshot> Snap = snapshotModule(M);
 
@@ -380,6 +442,21 @@ int main(int Argc, char **Argv) {
          << S.Folded << " functions folded, " << S.SimilarMerged
          << " sharing similar bodies, " << S.EqualFolded << " of "
          << S.EqualClones << " harmless clones folded with their base\n";
+  const SimilarCounts &SC = S.Similar;
+  outs() << "  similar: " << SC.EqualAtPositions << " of " << SC.AtPositions
+         << " clones changed at parameter positions equal under wildcards, "
+         << SC.Missed << " missed, " << SC.KeptApart
+         << " changes elsewhere kept apart, " << SC.CalleeSwaps
+         << " callee swaps (" << SC.CalleeSwapsEqual
+         << " equal under callee wildcards), " << S.WildcardBuckets
+         << " multi-member wildcard buckets\n";
+  if (!SC.MissedByKind.empty()) {
+    outs() << "  changes the position rules cannot place that compared "
+              "unequal (missed similar):";
+    for (auto &[Kind, N] : SC.MissedByKind)
+      outs() << " " << Kind << "=" << N;
+    outs() << "\n";
+  }
   if (!S.MissedByKind.empty()) {
     outs() << "  harmless changes that compared unequal (missed folds):";
     for (auto &[Kind, N] : S.MissedByKind)

@@ -6,7 +6,9 @@
 // mutation each and writes the result. Two uses:
 //
 //  * --exec, for the csmith campaign: only mutations that add no undefined
-//    behaviour (plus stored-value changes with --semantic). The direct call
+//    behaviour (plus stored-value changes with --semantic; --kind picks one
+//    kind, --similar-kinds adds those aimed at similar merging to the
+//    draw). The direct call
 //    sites of each chosen function are spread over the function and its
 //    clones (some through a volatile function pointer, so the address is
 //    taken), and all of them are marked noinline, so every version runs
@@ -58,6 +60,13 @@ cl::opt<bool> Semantic("semantic",
                        cl::desc("With --exec: also change stored values"));
 cl::opt<bool> Callers("callers", cl::desc("Without --exec: add callers"),
                       cl::init(true));
+cl::opt<bool> SimilarKinds(
+    "similar-kinds",
+    cl::desc("Random mutations also of the kinds aimed at similar merging "
+             "(global, callee, data-constant; changes what a seed draws)"));
+cl::opt<std::string>
+    KindName("kind", cl::desc("With --exec: only mutations of this kind, as "
+                              "named in the log (e.g. global, callee)"));
 cl::opt<unsigned> Rounds("rounds",
                          cl::desc("Without --exec: grow families this many "
                                   "times (clones of clones)"),
@@ -96,6 +105,14 @@ void callIndirectly(CallBase &CB, Function &V) {
   CB.setCalledOperand(Ptr);
 }
 
+/// The kind --kind names, if any.
+std::optional<MutationKind> requestedKind() {
+  for (unsigned K = 0; K < unsigned(MutationKind::NumKinds); ++K)
+    if (KindName == kindName(MutationKind(K)))
+      return MutationKind(K);
+  return std::nullopt;
+}
+
 /// Clones F into several versions and spreads F's callers over them.
 bool cloneForExecution(Function &F, Mutator &Mu, raw_ostream &Log) {
   std::vector<CallBase *> Calls = directCalls(F);
@@ -107,7 +124,7 @@ bool cloneForExecution(Function &F, Mutator &Mu, raw_ostream &Log) {
   for (unsigned C = 0; C < ClonesOpt; ++C) {
     Mutation Change;
     Function *Clone = Mu.cloneAndMutate(
-        F, (F.getName() + ".m" + Twine(C)).str(), Change);
+        F, (F.getName() + ".m" + Twine(C)).str(), Change, requestedKind());
     if (!Clone)
       continue;
     randomizeLinkage(*Clone, Mu);
@@ -189,6 +206,11 @@ int main(int Argc, char **Argv) {
   MutatorOptions MO;
   MO.ExecSafeOnly = Exec;
   MO.AllowSemantic = Semantic;
+  MO.SimilarKinds = SimilarKinds;
+  if (!KindName.empty() && !requestedKind()) {
+    errs() << "lmf-mutate: no mutation kind is named '" << KindName << "'\n";
+    return 1;
+  }
   Mutator Mu(Seed, MO);
   int Changed = Exec ? runExec(*M, Mu, outs()) : runFamilies(*M, Mu, outs());
   if (verifyModule(*M, &errs())) {

@@ -42,6 +42,9 @@ StringRef kindName(MutationKind K) {
   case MutationKind::ABIAttribute: return "abi-attribute";
   case MutationKind::CallingConv: return "calling-convention";
   case MutationKind::Section: return "section";
+  case MutationKind::Global: return "global";
+  case MutationKind::Callee: return "callee";
+  case MutationKind::DataConstant: return "data-constant";
   case MutationKind::NumKinds: break;
   }
   return "?";
@@ -51,6 +54,10 @@ Expectation expectationOf(MutationKind K) {
   return K < MutationKind::Constant ? Expectation::Equal : Expectation::Unequal;
 }
 
+/// Global and Callee are safe because in ExecSafe mode they only swap in
+/// exact copies where the copy cannot be told apart (Mutator.cpp says
+/// which); DataConstant changes what a callee is given, which may be an
+/// index or a size, so it may add undefined behaviour.
 bool isExecSafe(MutationKind K) {
   switch (K) {
   case MutationKind::AddFlag:
@@ -61,6 +68,7 @@ bool isExecSafe(MutationKind K) {
   case MutationKind::Constant:
   case MutationKind::SwapOperands:
   case MutationKind::Opcode:
+  case MutationKind::DataConstant:
     return false;
   default:
     return true;

@@ -6,6 +6,11 @@
 // linkage, with recursive calls going to the clone itself (so that a copy
 // of a recursive function is a twin, not a caller of the original).
 //
+// The similar kinds swap a global or a callee for another one. The copies
+// they swap in are internal, so a program still links and the copy never
+// replaces or is replaced by another module's symbol, and made once per
+// module (found again by name), so that many clones share one copy.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Mutator.h"
@@ -13,6 +18,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -40,6 +46,51 @@ Function *cloneFunction(Function &F, StringRef NewName) {
                     Returns);
   NewF->setComdat(nullptr);
   return NewF;
+}
+
+GlobalVariable *copyOfGlobal(GlobalVariable &GV) {
+  Module &M = *GV.getParent();
+  std::string Name = (GV.getName() + ".lmf.copy").str();
+  GlobalVariable *Copy = M.getNamedGlobal(Name);
+  if (Copy && Copy->getValueType() == GV.getValueType() &&
+      Copy->getAddressSpace() == GV.getAddressSpace() &&
+      Copy->getThreadLocalMode() == GV.getThreadLocalMode())
+    return Copy;
+  Copy =
+      new GlobalVariable(M, GV.getValueType(), GV.isConstant(), GV.getLinkage(),
+                         GV.hasInitializer() ? GV.getInitializer() : nullptr,
+                         Name, nullptr, GV.getThreadLocalMode(),
+                         GV.getAddressSpace(), GV.isExternallyInitialized());
+  Copy->copyAttributesFrom(&GV);
+  Copy->setSection("");
+  Copy->setPartition("");
+  if (GV.hasInitializer())
+    Copy->setLinkage(GlobalValue::InternalLinkage);
+  return Copy;
+}
+
+Function *copyOfCallee(Function &F) {
+  std::string Name = (F.getName() + ".lmf.callee").str();
+  Function *Copy = F.getParent()->getFunction(Name);
+  if (Copy && !Copy->isDeclaration() &&
+      Copy->getFunctionType() == F.getFunctionType())
+    return Copy;
+  Copy = cloneFunction(F, Name);
+  Copy->setLinkage(GlobalValue::InternalLinkage);
+  return Copy;
+}
+
+Function *otherDeclaration(Function &F) {
+  std::string Name = (F.getName() + ".lmf.decl").str();
+  Function *Decl = F.getParent()->getFunction(Name);
+  if (Decl && Decl->isDeclaration() &&
+      Decl->getFunctionType() == F.getFunctionType())
+    return Decl;
+  Decl = Function::Create(F.getFunctionType(), GlobalValue::ExternalLinkage,
+                          F.getAddressSpace(), Name, F.getParent());
+  Decl->setCallingConv(F.getCallingConv());
+  Decl->setAttributes(F.getAttributes());
+  return Decl;
 }
 
 void nameValues(Function &F) {

@@ -99,25 +99,33 @@ void collectAttrs(AttributeList AL, unsigned NumArgs,
     Add(AttributeList::FirstArgIndex + A, AL.getParamAttrs(A));
 }
 
-/// A call-site function attribute that the called function has itself
-/// claims nothing more (the rewriter copies them to calls it sends through
-/// a local alias, which hides the callee's own attributes from codegen).
-void dropFactsOfCallee(
-    const CallBase &CB,
-    std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Attrs) {
+/// The function facts of the function CB calls, directly or through a
+/// local alias.
+std::vector<std::tuple<unsigned, unsigned, uint64_t>>
+factsOfCallee(const CallBase &CB) {
+  std::vector<std::tuple<unsigned, unsigned, uint64_t>> Own;
   const Value *Target = CB.getCalledOperand()->stripPointerCasts();
   if (const auto *GA = dyn_cast<GlobalAlias>(Target))
     Target =
         GA->hasLocalLinkage() ? GA->getAliasee()->stripPointerCasts() : nullptr;
-  const auto *Callee = dyn_cast_or_null<Function>(Target);
-  if (!Callee)
-    return;
-  std::vector<std::tuple<unsigned, unsigned, uint64_t>> Own;
-  collectAttrs(Callee->getAttributes(), 0, Own);
-  llvm::erase_if(Attrs, [&](const auto &A) {
-    return std::get<0>(A) == AttributeList::FunctionIndex &&
-           llvm::is_contained(Own, A);
-  });
+  if (const auto *Callee = dyn_cast_or_null<Function>(Target))
+    collectAttrs(Callee->getAttributes(), 0, Own);
+  return Own;
+}
+
+/// Call-site function facts that the callee has itself: see CalleeFacts.
+void applyFactsOfCallee(
+    const CallBase &CB, CalleeFacts How,
+    std::vector<std::tuple<unsigned, unsigned, uint64_t>> &Attrs) {
+  for (const auto &A : factsOfCallee(CB)) {
+    if (std::get<0>(A) != AttributeList::FunctionIndex)
+      continue;
+    bool Has = llvm::is_contained(Attrs, A);
+    if (How == CalleeFacts::OfTheCallee && Has)
+      llvm::erase(Attrs, A);
+    else if (How == CalleeFacts::OfTheCall && !Has)
+      Attrs.push_back(A);
+  }
 }
 
 SmallPtrSet<const GlobalValue *, 16> usedGlobals(const Module &M) {
@@ -213,7 +221,7 @@ bool erasesOrAliases(FoldAction A) {
 
 } // namespace
 
-FunctionSnapshot snapshotFunction(const Function &F) {
+FunctionSnapshot snapshotFunction(const Function &F, CalleeFacts How) {
   FunctionSnapshot S;
   for (const BasicBlock *BB : blocksInWalkOrder(F)) {
     for (const Instruction &I : *BB) {
@@ -225,7 +233,7 @@ FunctionSnapshot snapshotFunction(const Function &F) {
           X.MDKinds.push_back(K);
       if (const auto *CB = dyn_cast<CallBase>(&I)) {
         collectAttrs(CB->getAttributes(), CB->arg_size(), X.Attrs);
-        dropFactsOfCallee(*CB, X.Attrs);
+        applyFactsOfCallee(*CB, How, X.Attrs);
       }
       S.Insts.push_back(std::move(X));
     }
@@ -235,7 +243,16 @@ FunctionSnapshot snapshotFunction(const Function &F) {
   S.Interposable = F.isInterposable();
   S.UnnamedAddr = F.hasGlobalUnnamedAddr();
   S.LocalUnnamedAddr = F.hasAtLeastLocalUnnamedAddr();
-  S.AddressUnobservable = F.hasLocalLinkage() && !F.hasAddressTaken();
+  // A call through another function type is still a call: it cannot
+  // observe the address (the merger erases a local function whose only
+  // use left is such a call of itself, see FoldRewriter.cpp).
+  S.AddressUnobservable =
+      F.hasLocalLinkage() &&
+      !F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                         /*IgnoreAssumeLikeCalls=*/true,
+                         /*IngoreLLVMUsed=*/false,
+                         /*IgnoreARCAttachedCall=*/false,
+                         /*IgnoreCastedDirectCall=*/true);
   return S;
 }
 
@@ -245,7 +262,7 @@ StringMap<FunctionSnapshot> snapshotModule(const Module &M) {
   for (const Function &F : M) {
     if (F.isDeclaration() || !F.hasName())
       continue;
-    FunctionSnapshot S = snapshotFunction(F);
+    FunctionSnapshot S = snapshotFunction(F, CalleeFacts::OfTheCall);
     S.Used = Used.count(&F);
     Snaps[F.getName()] = std::move(S);
   }
@@ -349,7 +366,8 @@ std::vector<std::string> checkMerge(const Module &After,
                          " but takes the address of a "
                          "function aligned to " +
                          std::to_string(Need));
-    checkIntersection(G, snapshotFunction(*Body), Members, Problems);
+    checkIntersection(G, snapshotFunction(*Body, CalleeFacts::OfTheCallee),
+                      Members, Problems);
   }
   return Problems;
 }
@@ -365,18 +383,22 @@ std::string checkTotalOrder(const std::vector<std::vector<int>> &C,
       if (C[A][B] != -C[B][A])
         return "antisymmetry: " + Name(A) + " vs " + Name(B);
   }
+  // The names are only written for a violation: this loop runs millions of
+  // times per campaign.
+  auto Triple = [&](size_t A, size_t B, size_t D) {
+    return Name(A) + ", " + Name(B) + ", " + Name(D);
+  };
   for (size_t A = 0; A < N; ++A)
     for (size_t B = 0; B < N; ++B)
       for (size_t D = 0; D < N; ++D) {
         ++TriplesChecked;
         int AB = C[A][B], BD = C[B][D], AD = C[A][D];
-        std::string T = Name(A) + ", " + Name(B) + ", " + Name(D);
         if (AB == 0 && BD == 0 && AD != 0)
-          return "transitivity of ==: " + T;
+          return "transitivity of ==: " + Triple(A, B, D);
         if (AB < 0 && BD < 0 && AD >= 0)
-          return "transitivity of <: " + T;
+          return "transitivity of <: " + Triple(A, B, D);
         if (AB <= 0 && BD <= 0 && AD > 0)
-          return "transitivity of <=: " + T;
+          return "transitivity of <=: " + Triple(A, B, D);
       }
   return "";
 }

@@ -55,14 +55,23 @@ struct FunctionSnapshot {
   uint64_t Alignment = 1;
   bool Interposable = false;
   bool UnnamedAddr = false, LocalUnnamedAddr = false, Used = false;
-  /// Local linkage and no use other than direct calls: nobody can observe
-  /// the address.
+  /// Local linkage and no use other than direct calls (through any function
+  /// type): nobody can observe the address.
   bool AddressUnobservable = false;
 };
 
-FunctionSnapshot snapshotFunction(const llvm::Function &F);
+/// How a call-site function attribute counts that the callee has itself.
+/// Before merging it is a fact of the call, stated there or not: merging
+/// may weaken the callee later (intersecting it with a twin that lacked the
+/// fact) without the call becoming any less true. In a body after merging
+/// it claims nothing more than the callee (the rewriter copies the callee's
+/// attributes to calls it sends through a local alias).
+enum class CalleeFacts { OfTheCall, OfTheCallee };
 
-/// Snapshots of every function definition of M, by name.
+FunctionSnapshot snapshotFunction(const llvm::Function &F, CalleeFacts How);
+
+/// Snapshots of every function definition of M, by name, taken before
+/// merging (CalleeFacts::OfTheCall).
 llvm::StringMap<FunctionSnapshot> snapshotModule(const llvm::Module &M);
 
 /// Problems with a merge of a module whose functions were Before, now
