@@ -197,8 +197,7 @@ static bool fromJSON(const json::Value &V, SimilarMember &M, json::Path P) {
 static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("round", G.Round) && O.map("body", G.Body) &&
-         O.map("source", G.Source) &&
-         O.map("parameters", G.Parameters) &&
+         O.map("source", G.Source) && O.map("parameters", G.Parameters) &&
          O.map("body_instructions", G.BodyInstructions) &&
          O.map("estimated_bytes_saved", G.EstimatedBytesSaved) &&
          O.map("members", G.Members);
