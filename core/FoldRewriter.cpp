@@ -46,15 +46,6 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-SmallVector<CallBase *, 8> directCallsTo(Function &G) {
-  SmallVector<CallBase *, 8> Calls;
-  for (Use &U : G.uses())
-    if (auto *CB = dyn_cast<CallBase>(U.getUser()))
-      if (CB->isCallee(&U) && CB->getFunctionType() == G.getFunctionType())
-        Calls.push_back(CB);
-  return Calls;
-}
-
 /// True when referring to Body instead of G leaves every encoding as it
 /// was: both stand for the same class in the tables that apply to the
 /// references being replaced (all of them, or only direct calls).
@@ -186,6 +177,15 @@ void cloneSubprogramForThunk(Function &F, DISubprogram *SP) {
 }
 
 } // namespace
+
+SmallVector<CallBase *, 8> directCallsTo(Function &G) {
+  SmallVector<CallBase *, 8> Calls;
+  for (Use &U : G.uses())
+    if (auto *CB = dyn_cast<CallBase>(U.getUser()))
+      if (CB->isCallee(&U) && CB->getFunctionType() == G.getFunctionType())
+        Calls.push_back(CB);
+  return Calls;
+}
 
 /// A redirected call into a body with debug info needs a location when its
 /// caller has debug info.

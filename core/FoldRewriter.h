@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/GlobalValue.h"
 
 namespace llvm {
@@ -47,6 +48,9 @@ llvm::Function *moveBodyToNewFunction(llvm::Function &F,
 /// then ExtraArgs.
 void makeThunk(llvm::Function &G, llvm::Function &Body,
                llvm::ArrayRef<llvm::Value *> ExtraArgs = {});
+
+/// The calls and invokes that call G directly, through G's own type.
+llvm::SmallVector<llvm::CallBase *, 8> directCallsTo(llvm::Function &G);
 
 /// Gives a call into a function with debug info, from a function with debug
 /// info, a line-0 location if it has none (the verifier requires one).

@@ -54,13 +54,18 @@ bool isParameterType(const Type &T) {
   return T.isPointerTy() || T.isFloatTy() || T.isDoubleTy();
 }
 
-/// Argument attributes that change how an argument is passed or what it
-/// means beyond its value.
-constexpr Attribute::AttrKind PassingAttributes[] = {
-    Attribute::ByVal,       Attribute::InAlloca,   Attribute::Preallocated,
-    Attribute::ByRef,       Attribute::Nest,       Attribute::SwiftSelf,
-    Attribute::SwiftError,  Attribute::SwiftAsync, Attribute::StructRet,
-    Attribute::ElementType, Attribute::ImmArg};
+/// Parameter attributes that pass an argument in memory or in a special
+/// register: a function with such a parameter cannot gain parameters
+/// safely, and such an argument is not plain data.
+constexpr Attribute::AttrKind SpecialPassing[] = {
+    Attribute::ByVal,      Attribute::InAlloca,  Attribute::Preallocated,
+    Attribute::ByRef,      Attribute::Nest,      Attribute::SwiftSelf,
+    Attribute::SwiftError, Attribute::SwiftAsync};
+
+/// Call-site argument attributes that give the argument a meaning beyond
+/// its value.
+constexpr Attribute::AttrKind MoreThanData[] = {
+    Attribute::StructRet, Attribute::ElementType, Attribute::ImmArg};
 
 bool isPlainCallArgument(const CallBase &CB, const Use &U) {
   if (!CB.isArgOperand(&U) || CB.isInlineAsm() || CB.isMustTailCall())
@@ -69,10 +74,11 @@ bool isPlainCallArgument(const CallBase &CB, const Use &U) {
     if (Callee->isIntrinsic())
       return false;
   unsigned ArgNo = CB.getArgOperandNo(&U);
-  for (Attribute::AttrKind Kind : PassingAttributes)
-    if (CB.paramHasAttr(ArgNo, Kind))
-      return false;
-  return true;
+  auto HasAttr = [&](Attribute::AttrKind Kind) {
+    return CB.paramHasAttr(ArgNo, Kind);
+  };
+  return llvm::none_of(SpecialPassing, HasAttr) &&
+         llvm::none_of(MoreThanData, HasAttr);
 }
 
 bool callsLocalEscape(const Function &F) {
@@ -153,9 +159,8 @@ StringRef similarIneligibilityReason(const Function &F) {
       F.hasFnAttribute("patchable-function"))
     return "patchable entry";
   for (const Argument &A : F.args())
-    for (Attribute::AttrKind Kind : PassingAttributes)
-      if (Kind != Attribute::StructRet && Kind != Attribute::ElementType &&
-          Kind != Attribute::ImmArg && A.hasAttribute(Kind))
+    for (Attribute::AttrKind Kind : SpecialPassing)
+      if (A.hasAttribute(Kind))
         return "parameter passed in memory or a special register";
   if (hasMustTailCall(F))
     return "musttail call";

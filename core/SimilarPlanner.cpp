@@ -113,9 +113,7 @@ int countRewritableCalls(const Function &G) {
   int Calls = 0;
   for (const Use &U : G.uses()) {
     const auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!CB || !CB->isCallee(&U) ||
-        CB->getFunctionType() != G.getFunctionType() || CB->isMustTailCall() ||
-        !(isa<CallInst>(CB) || isa<InvokeInst>(CB)))
+    if (!CB || !CB->isCallee(&U) || !canTakeExtraArguments(*CB, G))
       return -1;
     if (CB->getFunction() != &G)
       ++Calls;
@@ -385,6 +383,11 @@ StringRef similarActionName(SimilarAction Action) {
     return "calls-rewritten";
   }
   return "thunk";
+}
+
+bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
+  return CB.getFunctionType() == G.getFunctionType() && !CB.isMustTailCall() &&
+         (isa<CallInst>(CB) || isa<InvokeInst>(CB));
 }
 
 bool mayPayAsSimilar(const Function &F) {

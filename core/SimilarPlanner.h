@@ -15,6 +15,7 @@
 #include <vector>
 
 namespace llvm {
+class CallBase;
 class Constant;
 class Type;
 class Use;
@@ -65,6 +66,11 @@ struct SimilarPlan {
   uint64_t BodyInstructions = 0;
   llvm::SmallVector<Refusal, 2> Refused;
 };
+
+/// True when CB, a direct call of G through G's own type, could instead
+/// call a shared body with more parameters: a call or invoke, not
+/// `musttail` (whose signature must match its caller's).
+bool canTakeExtraArguments(const llvm::CallBase &CB, const llvm::Function &G);
 
 /// False for bodies too small to pay for any thunk: they are never
 /// considered.

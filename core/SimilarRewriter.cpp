@@ -120,16 +120,6 @@ CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
   return New;
 }
 
-SmallVector<CallBase *, 8> directCallsFrom(Function &Caller, Function &G,
-                                           bool Inside) {
-  SmallVector<CallBase *, 8> Calls;
-  for (Use &U : G.uses())
-    if (auto *CB = dyn_cast<CallBase>(U.getUser()))
-      if (CB->isCallee(&U) && (CB->getFunction() == &Caller) == Inside)
-        Calls.push_back(CB);
-  return Calls;
-}
-
 /// The operand U, a constant `getelementptr` of the source's global, is
 /// computed instead from Base, the parameter that passes each member's
 /// global, right before its user (a load, store or call).
@@ -193,8 +183,9 @@ Function *createSharedBody(const SimilarPlan &Plan,
       deriveFromParameter(const_cast<Use &>(*SourcePositions[Position]), *A);
   }
   retargetDebugValues(*Body, Plan, OwnParameters);
-  for (CallBase *CB : directCallsFrom(*Body, Source, /*Inside=*/true))
-    callWithExtraArguments(*CB, *Body, OwnParameters, Access);
+  for (CallBase *CB : directCallsTo(Source))
+    if (CB->getFunction() == Body)
+      callWithExtraArguments(*CB, *Body, OwnParameters, Access);
   if (Body->hasFnAttribute(Attribute::Memory))
     Body->setMemoryEffects(
         widenArgumentMemory(Body->getMemoryEffects(), Access));
@@ -206,9 +197,8 @@ Function *createSharedBody(const SimilarPlan &Plan,
 /// thunk, when something still does.
 bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
                           ModRefInfo Access, RewriteContext &Ctx) {
-  for (CallBase *CB : directCallsFrom(G, G, /*Inside=*/false)) {
-    if (CB->getFunctionType() != G.getFunctionType() || CB->isMustTailCall() ||
-        !(isa<CallInst>(CB) || isa<InvokeInst>(CB)))
+  for (CallBase *CB : directCallsTo(G)) {
+    if (CB->getFunction() == &G || !canTakeExtraArguments(*CB, G))
       continue;
     CallBase *New = callWithExtraArguments(*CB, Body, Extra, Access);
     ensureCallLocation(*New, Body);
