@@ -166,6 +166,9 @@ private:
   bool dropAttribute();
   bool addAttribute();
   bool raiseAlignment();
+  bool replaceOneConstant(
+      SmallVectorImpl<std::pair<Instruction *, unsigned>> &Places,
+      bool DropPoisonFlags);
   bool changeConstant();
   bool swapOperands();
   bool changeOpcode();
@@ -427,6 +430,27 @@ Constant *otherConstant(Constant *C) {
   return nullptr;
 }
 
+/// Replaces the constant at one of Places, picked at random, by another
+/// one (otherConstant), and records where and what.
+bool OneMutation::replaceOneConstant(
+    SmallVectorImpl<std::pair<Instruction *, unsigned>> &Places,
+    bool DropPoisonFlags) {
+  if (Places.empty())
+    return false;
+  auto [I, Op] = pick(Places);
+  auto *Old = cast<Constant>(I->getOperand(Op));
+  Constant *New = otherConstant(Old);
+  I->setOperand(Op, New);
+  if (DropPoisonFlags)
+    I->dropPoisonGeneratingFlags();
+  std::string OldText, NewText;
+  raw_string_ostream(OldText) << *Old;
+  raw_string_ostream(NewText) << *New;
+  return doneAt(*I, Op,
+                describe(*I) + ": operand " + std::to_string(Op) + " " +
+                    OldText + " -> " + NewText);
+}
+
 bool OneMutation::changeConstant() {
   SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
   for (Instruction *I : Insts) {
@@ -451,20 +475,7 @@ bool OneMutation::changeConstant() {
         Places.push_back({I, Op});
     }
   }
-  if (Places.empty())
-    return false;
-  auto [I, Op] = pick(Places);
-  Constant *Old = cast<Constant>(I->getOperand(Op));
-  Constant *New = otherConstant(Old);
-  I->setOperand(Op, New);
-  if (Opts.ExecSafeOnly)
-    I->dropPoisonGeneratingFlags();
-  std::string OldText, NewText;
-  raw_string_ostream(OldText) << *Old;
-  raw_string_ostream(NewText) << *New;
-  return doneAt(*I, Op,
-                describe(*I) + ": operand " + std::to_string(Op) + " " +
-                    OldText + " -> " + NewText);
+  return replaceOneConstant(Places, /*DropPoisonFlags=*/Opts.ExecSafeOnly);
 }
 
 bool OneMutation::swapOperands() {
@@ -860,18 +871,7 @@ bool OneMutation::changeDataConstant() {
       if (!CB->paramHasAttr(Arg, Attribute::ImmArg))
         Consider(I, CB->getArgOperandUse(Arg));
   }
-  if (Places.empty())
-    return false;
-  auto [I, Op] = pick(Places);
-  auto *Old = cast<Constant>(I->getOperand(Op));
-  Constant *New = otherConstant(Old);
-  I->setOperand(Op, New);
-  std::string OldText, NewText;
-  raw_string_ostream(OldText) << *Old;
-  raw_string_ostream(NewText) << *New;
-  return doneAt(*I, Op,
-                describe(*I) + ": operand " + std::to_string(Op) + " " +
-                    OldText + " -> " + NewText);
+  return replaceOneConstant(Places, /*DropPoisonFlags=*/false);
 }
 
 } // namespace
