@@ -40,6 +40,7 @@
 #include "core/Eligibility.h"
 #include "core/FoldRewriter.h"
 #include "core/GlobalNumbering.h"
+#include "core/MergeRemarks.h"
 #include "core/PartitionRefinement.h"
 #include "core/SimilarMerge.h"
 #include "core/StructuralHash.h"
@@ -55,8 +56,6 @@
 
 #include <algorithm>
 #include <chrono>
-
-#define DEBUG_TYPE "lto-merge-functions"
 
 using namespace llvm;
 
@@ -299,14 +298,10 @@ ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets,
 
 void ModuleMerge::emitRemark(Function &G, const Function &Survivor,
                              FoldAction Action) {
-  LLVMContext &Ctx = G.getContext();
-  if (!Ctx.getLLVMRemarkStreamer() &&
-      !Ctx.getDiagHandlerPtr()->isPassedOptRemarkEnabled(DEBUG_TYPE))
-    return;
-  OptimizationRemark Remark(DEBUG_TYPE, "FunctionFolded", &G);
-  Remark << "folded '" << G.getName() << "' into identical '"
-         << Survivor.getName() << "' (" << foldActionName(Action) << ")";
-  Ctx.diagnose(Remark);
+  emitMergeRemark(G, "FunctionFolded", [&](OptimizationRemark &Remark) {
+    Remark << "folded '" << G.getName() << "' into identical '"
+           << Survivor.getName() << "' (" << foldActionName(Action) << ")";
+  });
 }
 
 void ModuleMerge::recordGroup(const ClassPlan &Plan, Function &Body,

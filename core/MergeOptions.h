@@ -42,6 +42,11 @@ struct MergeOptions {
   /// too; members calling different functions then share a body that calls
   /// through a parameter (an indirect call).
   bool SimilarCallees = false;
+  /// With MergeSimilar: integer constants of compares, `add`/`sub`/`and`/
+  /// `or`/`xor`, selects, phis and array indices are parameter positions
+  /// too (isIntegerOperandPosition), where a register costs what the
+  /// immediate did.
+  bool SimilarIntegers = false;
   /// A similar class merges only when the byte model says it saves at
   /// least this many bytes. Tests lower it (even below zero) to make the
   /// stage rewrite classes that would not pay.

@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "core/MergeRemarks.h"
 #include "core/MergeResult.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -20,7 +21,7 @@
 #define LLVM_FORCE_ENABLE_STATS 1
 #include "llvm/ADT/Statistic.h"
 
-#define DEBUG_TYPE "lto-merge-functions"
+#define DEBUG_TYPE lmf::MergePassName
 
 STATISTIC(NumConsidered, "Functions considered for merging");
 STATISTIC(NumFolded, "Functions folded");

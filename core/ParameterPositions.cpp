@@ -11,17 +11,30 @@
 //  * positions: the address of a load, the value and the address of a
 //    store, and the arguments of ordinary calls and invokes; optionally
 //    (MergeOptions::SimilarCallees) the callee of a direct call, which
-//    then becomes an indirect call: slower, and a new indirect branch
-//    target, so it is off unless asked for. There a
+//    then becomes an indirect call: a little slower, and a new indirect
+//    branch target, so never in a module that protects indirect calls
+//    (indirect-branch tracking, CFI, KCFI). There a
 //    constant and a register holding it mean the same thing to code
 //    generation. Intrinsic arguments (often `immarg`, or lowered by their
 //    constant), inline assembly operands (an "i" constraint needs an
 //    immediate) and arguments with ABI attributes (`byval`, `inalloca`,
 //    `preallocated`, `byref`, `nest`, `swift*`, `sret`, `elementtype`) stay
-//    part of the body. Compare and arithmetic constants, GEP
-//    indices, switch cases, alloca sizes, shuffle masks and landing pad
-//    clauses are not positions: they change what code is generated, not
-//    only the data it works on.
+//    part of the body. Optionally (MergeOptions::SimilarIntegers) integer
+//    constants of the operations that cost the same with a register
+//    operand as with an immediate: compares, `add`, `sub`, `and`, `or`,
+//    `xor`, `select` values, phi inputs and scalable array indices. That is
+//    the cost model for the code: an x86-64 `cmp`, `add` or `and` takes a
+//    register where it took an immediate, with the same latency and no
+//    more bytes; a phi input is a `mov` from a register instead of an
+//    immediate; an index scaled by 1, 2, 4 or 8 stays inside the
+//    addressing mode. Where a constant selects cheaper code it is not a
+//    position: divisors (a multiply instead of a divide), shift amounts
+//    (a variable shift is slower on many cores), multipliers (`lea` and
+//    shifts), masks of the low 8, 16 or 32 bits (a zero-extending move),
+//    indices scaled by other sizes (a multiply per access). Structure and
+//    vector indices, switch cases, alloca sizes, shuffle masks and landing
+//    pad clauses never are: they change what the code is, not only the
+//    data it works on.
 //  * constants: scalars a caller can pass in one register. Thread-local
 //    addresses are computed per thread and `blockaddress`,
 //    `dso_local_equivalent`, `no_cfi` and signed pointers mean something
@@ -39,9 +52,11 @@
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/GlobalValue.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -79,6 +94,38 @@ bool isPlainCallArgument(const CallBase &CB, const Use &U) {
   };
   return llvm::none_of(SpecialPassing, HasAttr) &&
          llvm::none_of(MoreThanData, HasAttr);
+}
+
+/// `and` with the low 8, 16 or 32 bits set is a zero extension to code
+/// generation.
+bool isZeroExtensionMask(const APInt &Mask) {
+  for (unsigned Bits : {8u, 16u, 32u})
+    if (Bits < Mask.getBitWidth() && Mask.isMask(Bits))
+      return true;
+  return false;
+}
+
+/// An index of GEP that an x86-64 addressing mode scales for free: an
+/// array index (not a structure or vector one) of an element of 1, 2, 4 or
+/// 8 bytes.
+bool isScalableIndex(const GetElementPtrInst &GEP, const Use &U) {
+  if (U.getOperandNo() == 0 || GEP.getType()->isVectorTy())
+    return false;
+  const DataLayout &DL = GEP.getDataLayout();
+  unsigned OperandNo = 1;
+  for (gep_type_iterator It = gep_type_begin(GEP), E = gep_type_end(GEP);
+       It != E; ++It, ++OperandNo) {
+    if (OperandNo != U.getOperandNo())
+      continue;
+    if (It.isStruct() || It.isVector())
+      return false;
+    TypeSize Stride = It.getSequentialElementStride(DL);
+    if (Stride.isScalable())
+      return false;
+    uint64_t Bytes = Stride.getFixedValue();
+    return Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8;
+  }
+  return false;
 }
 
 bool callsLocalEscape(const Function &F) {
@@ -138,6 +185,44 @@ bool isParameterPosition(const Use &U) {
   if (const auto *CB = dyn_cast<CallBase>(Owner))
     return isPlainCallArgument(*CB, U);
   return false;
+}
+
+bool isIntegerOperandPosition(const Use &U) {
+  const auto *C = dyn_cast<ConstantInt>(U.get());
+  if (!C || C->getBitWidth() > 64)
+    return false;
+  const User *Owner = U.getUser();
+  if (isa<ICmpInst>(Owner) || isa<PHINode>(Owner))
+    return true;
+  if (isa<SelectInst>(Owner))
+    return U.getOperandNo() != 0;
+  if (const auto *GEP = dyn_cast<GetElementPtrInst>(Owner))
+    return isScalableIndex(*GEP, U);
+  const auto *BO = dyn_cast<BinaryOperator>(Owner);
+  if (!BO)
+    return false;
+  switch (BO->getOpcode()) {
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Or:
+  case Instruction::Xor:
+    return true;
+  case Instruction::And:
+    return !isZeroExtensionMask(C->getValue());
+  default:
+    return false;
+  }
+}
+
+bool protectsIndirectCalls(const Module &M) {
+  // Clang writes cf-protection-branch as 0 or 1, and the flags of CFI and
+  // KCFI only when they are on.
+  if (const auto *Branch = mdconst::extract_or_null<ConstantInt>(
+          M.getModuleFlag("cf-protection-branch"));
+      Branch && !Branch->isZero())
+    return true;
+  return M.getModuleFlag("CFI Canonical Jump Tables") ||
+         M.getModuleFlag("kcfi");
 }
 
 bool isCalleeParameterPosition(const CallBase &CB, const Function &Caller) {

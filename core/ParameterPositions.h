@@ -19,6 +19,7 @@ namespace llvm {
 class CallBase;
 class Constant;
 class Function;
+class Module;
 class Use;
 } // namespace llvm
 
@@ -30,6 +31,23 @@ namespace lmf {
 /// of a store, or an argument of a call or invoke that is neither an
 /// intrinsic nor inline assembly and passes it plainly (no ABI attribute).
 bool isParameterPosition(const llvm::Use &U);
+
+/// True when the operand U is an integer constant of an operation that code
+/// generation treats alike whether the constant is written into it or comes
+/// in a register (MergeOptions::SimilarIntegers): an operand of an integer
+/// compare, `add`, `sub`, `and`, `or` or `xor`, a value of a `select`, an
+/// incoming value of a phi, or an array index of a `getelementptr` whose
+/// element size an addressing mode can scale (1, 2, 4 or 8 bytes). Never a
+/// divisor, a shift amount, a multiplier, a structure or vector index, or an
+/// `and` mask that selects the low 8, 16 or 32 bits (a zero extension).
+bool isIntegerOperandPosition(const llvm::Use &U);
+
+/// True when M's indirect calls are protected: indirect-branch tracking
+/// (`-fcf-protection=branch`: every target gets an `endbr64`) or
+/// control-flow integrity of indirect calls (`-fsanitize=cfi-icall`,
+/// `-fsanitize=kcfi`). New indirect calls would then add targets, or calls
+/// that no check covers, so callee positions are not used there.
+bool protectsIndirectCalls(const llvm::Module &M);
 
 /// True when the callee of CB may be passed in as a parameter, turning the
 /// direct call into an indirect one: a function other than Caller itself

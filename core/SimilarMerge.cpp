@@ -39,6 +39,7 @@
 #include "core/AnnotationIntersector.h"
 #include "core/ClassSplitting.h"
 #include "core/GlobalNumbering.h"
+#include "core/MergeRemarks.h"
 #include "core/ParameterPositions.h"
 #include "core/SimilarRewriter.h"
 #include "core/StructuralHash.h"
@@ -51,8 +52,6 @@
 
 #include <numeric>
 
-#define DEBUG_TYPE "lto-merge-functions"
-
 using namespace llvm;
 
 namespace lmf {
@@ -63,7 +62,9 @@ public:
   explicit SimilarStage(SimilarStageContext &Ctx)
       : Ctx(Ctx), EncodeCtx{Ctx.Globals, Ctx.Policy} {
     EncodeCtx.ParameterWildcards = true;
-    EncodeCtx.CalleeWildcards = Ctx.Opts.SimilarCallees;
+    EncodeCtx.CalleeWildcards =
+        Ctx.Opts.SimilarCallees && !protectsIndirectCalls(Ctx.M);
+    EncodeCtx.IntegerWildcards = Ctx.Opts.SimilarIntegers;
   }
 
   void run(const DenseSet<Function *> &Candidates);
@@ -245,14 +246,11 @@ void SimilarStage::forgetRefusals(const SimilarGroup &Group) {
 
 void SimilarStage::emitRemark(Function &Body, StringRef Member,
                               SimilarAction Action) {
-  LLVMContext &C = Body.getContext();
-  if (!C.getLLVMRemarkStreamer() &&
-      !C.getDiagHandlerPtr()->isPassedOptRemarkEnabled(DEBUG_TYPE))
-    return;
-  OptimizationRemark Remark(DEBUG_TYPE, "SimilarFunctionMerged", &Body);
-  Remark << "merged similar function '" << Member << "' into '"
-         << Body.getName() << "' (" << similarActionName(Action) << ")";
-  C.diagnose(Remark);
+  emitMergeRemark(
+      Body, "SimilarFunctionMerged", [&](OptimizationRemark &Remark) {
+        Remark << "merged similar function '" << Member << "' into '"
+               << Body.getName() << "' (" << similarActionName(Action) << ")";
+      });
 }
 
 void SimilarStage::record(const SimilarPlan &Plan, Function &Body,

@@ -343,7 +343,9 @@ void FunctionEncoder::encodeCallee(const Value *V) {
 /// An operand at a parameter position is, for similar merging, only its
 /// type: the value may differ between members.
 void FunctionEncoder::encodeOperandUse(const Use &U) {
-  if (Ctx.ParameterWildcards && isParameterPosition(U))
+  if (Ctx.ParameterWildcards &&
+      (isParameterPosition(U) ||
+       (Ctx.IntegerWildcards && isIntegerOperandPosition(U))))
     encodeParameter(U);
   else
     encodeOperand(U.get());

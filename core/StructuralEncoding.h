@@ -59,6 +59,10 @@ struct EncodingContext {
   /// With ParameterWildcards: direct callees are parameter positions too
   /// (isCalleeParameterPosition).
   bool CalleeWildcards = false;
+  /// With ParameterWildcards: integer constants of compares, simple
+  /// arithmetic, selects, phis and array indices are parameter positions
+  /// too (isIntegerOperandPosition).
+  bool IntegerWildcards = false;
 };
 
 /// Replaces Skeleton with the encoding of F in which every reference

@@ -75,6 +75,13 @@ cl::opt<bool> SimilarCalleesOpt(
              "in the callees of direct calls, which become indirect calls"),
     cl::init(false), cl::cat(Category));
 
+cl::opt<bool> SimilarIntegersOpt(
+    lmf::passopt::SimilarIntegersOption,
+    cl::desc("With -lto-merge-functions-similar: functions may also differ "
+             "in integer constants of compares, simple arithmetic, selects, "
+             "phis and array indices"),
+    cl::init(false), cl::cat(Category));
+
 cl::opt<int64_t> SimilarMinimumGainOpt(
     lmf::passopt::SimilarMinimumGainOption,
     cl::desc("Bytes a similar class must save to be merged (tests lower it "
@@ -99,6 +106,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar = SimilarOpt;
   Opts.SimilarCallees = SimilarCalleesOpt;
+  Opts.SimilarIntegers = SimilarIntegersOpt;
   Opts.SimilarMinimumGain = SimilarMinimumGainOpt;
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
 

@@ -28,6 +28,8 @@ inline constexpr char DisableOption[] = "lto-merge-functions-disable";
 inline constexpr char SimilarOption[] = "lto-merge-functions-similar";
 inline constexpr char SimilarCalleesOption[] =
     "lto-merge-functions-similar-callees";
+inline constexpr char SimilarIntegersOption[] =
+    "lto-merge-functions-similar-integers";
 inline constexpr char SimilarMinimumGainOption[] =
     "lto-merge-functions-similar-min-gain";
 

@@ -59,6 +59,17 @@ CONFIGS = (
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "-mllvm", "-lto-merge-functions-similar-callees"),
            True, opt_in=True),
+    # Integer constants of compares, arithmetic, selects, phis and array
+    # indices may differ too; alone and with callees.
+    Config("ours-safe+similar-integers",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "-mllvm", "-lto-merge-functions-similar-integers"),
+           True, opt_in=True),
+    Config("ours-safe+similar-callees-integers",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "-mllvm", "-lto-merge-functions-similar-callees",
+            "-mllvm", "-lto-merge-functions-similar-integers"),
+           True, opt_in=True),
     Config("gmf", ("-mllvm", "-enable-global-merge-func"), opt_in=True),
     Config("gmf+icf-safe", ("-mllvm", "-enable-global-merge-func",
                             "--icf=safe"), opt_in=True),

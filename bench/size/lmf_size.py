@@ -298,6 +298,10 @@ def parser():
                         "configuration relinked after compiling, so that "
                         "link times are not measured beside compiles "
                         "(default: Ninja's --jobs for all)")
+    t.add_argument("--keep-executables", dest="keep_executables",
+                   help="copy each configuration's checked executables to "
+                        "DIR/<configuration>/ (for bench/size/"
+                        "program_cycles.py)")
     t.set_defaults(func=cmd_testsuite)
     return p
 

@@ -31,6 +31,7 @@ link time stays in ``link_seconds_build``.
 import json
 import os
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
@@ -237,6 +238,17 @@ def retime_run(args, configs, programs):
     return programs
 
 
+def keep_executables(build, tests, dest):
+    """Copies the executables of lit's passing tests (their output checked)
+    to dest, by their path in the build directory."""
+    for test in tests:
+        if test["code"] != "PASS":
+            continue
+        rel = test["name"].split(" :: ", 1)[-1][:-len(".test")]
+        os.makedirs(os.path.dirname(os.path.join(dest, rel)), exist_ok=True)
+        shutil.copy2(os.path.join(build, rel), os.path.join(dest, rel))
+
+
 def run(args, configs):
     ts = os.path.abspath(args.test_suite)
     if not os.path.exists(os.path.join(ts, "CMakeLists.txt")) or \
@@ -256,7 +268,11 @@ def run(args, configs):
             raise TestSuiteError(f"build failed for {config.name}; see {log}")
         if i == 0 and args.link_jobs:
             relink(build, args, env, log)
-        for test in lit_results(args, build, config, env, log):
+        tests = lit_results(args, build, config, env, log)
+        if args.keep_executables:
+            keep_executables(build, tests, os.path.join(
+                args.keep_executables, config.name))
+        for test in tests:
             rec = measure_test(test, build, config)
             entry = programs.setdefault(rec["program"], {
                 "program": rec["program"], "corpus": "ctmark", "results": {},

@@ -165,6 +165,8 @@ void checkMerge(Module &M, uint64_t Choice) {
   Opts.Mode = Choice & 1 ? MergeMode::All : MergeMode::Safe;
   Opts.RefineReferences = (Choice & 6) != 0;
   Opts.MergeSimilar = (Choice & 32) != 0;
+  Opts.SimilarCallees = (Choice & 64) != 0;
+  Opts.SimilarIntegers = (Choice & 128) != 0;
   Opts.Verify = true;
   std::string Before = printModule(M);
   std::unique_ptr<Module> Copy = CloneModule(M);

@@ -194,6 +194,8 @@ void ModuleCheck::checkComparator(Module &M) {
                " under parameter wildcards");
   checkBuckets(wildcardContext(Ctx, true), M, S.WildcardBuckets,
                " under callee wildcards");
+  checkBuckets(wildcardContext(Ctx, false, true), M, S.WildcardBuckets,
+               " under integer wildcards");
 }
 
 void ModuleCheck::checkFamily(unsigned Family, const EncodingContext &Ctx,
@@ -300,12 +302,14 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   Opts.Mode = Mu.below(2) ? MergeMode::All : MergeMode::Safe;
   Opts.RefineReferences = Mu.below(4) != 0;
   // Every other module's merge also runs the similar stage, every other one
-  // of those with callees as positions. Alternating rather than drawing
+  // of those with callees as positions, and half of each kind with integer
+  // operands as positions too. Alternating rather than drawing
   // keeps the mutator's random stream (and so every seed's modules) as it
   // was before the stage existed; by module seed (consecutive within a run),
   // so that --module-seed replays the same merge.
   Opts.MergeSimilar = ModuleSeed % 2 == 1;
   Opts.SimilarCallees = ModuleSeed % 4 == 3;
+  Opts.SimilarIntegers = ModuleSeed % 8 >= 5;
   // Those also merge every similar class, however little it saves, so that
   // the rewriter and its oracles see the small functions fuzzing makes.
   if (Opts.SimilarCallees)
@@ -319,6 +323,7 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
       std::string("mode=") + mergeModeName(Opts.Mode).str() +
       (Opts.RefineReferences ? "" : " refine=off") +
       (Opts.MergeSimilar ? " similar" : "") +
+      (Opts.SimilarIntegers ? " integers" : "") +
       (Opts.SimilarCallees ? " callees min-gain=-1000000" : "");
   std::unique_ptr<Module> Copy = CloneModule(M);
   StringMap<FunctionSnapshot> Snap = snapshotModule(M);
@@ -448,8 +453,11 @@ int main(int Argc, char **Argv) {
          << SC.Missed << " missed, " << SC.KeptApart
          << " changes elsewhere kept apart, " << SC.CalleeSwaps
          << " callee swaps (" << SC.CalleeSwapsEqual
-         << " equal under callee wildcards), " << S.WildcardBuckets
-         << " multi-member wildcard buckets\n";
+         << " equal under callee wildcards), " << SC.EqualAtIntegerPositions
+         << " of " << SC.AtIntegerPositions
+         << " changed at integer operand positions equal under integer "
+            "wildcards, "
+         << S.WildcardBuckets << " multi-member wildcard buckets\n";
   if (!SC.MissedByKind.empty()) {
     outs() << "  changes the position rules cannot place that compared "
               "unequal (missed similar):";

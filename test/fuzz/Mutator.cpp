@@ -8,11 +8,8 @@
 // touch values that go straight into stores, so that a changed value changes
 // the printed checksum but never an address or a branch.
 //
-// The similar kinds (Global, Callee, DataConstant) change one operand and say
-// which (Mutation::Site). In ExecSafe mode Global only swaps the address a
-// load reads for an exact copy of a constant global, and Callee only sends a
-// call to an exact copy of its callee: the program reads the same values and
-// runs the same code, only at other addresses that it cannot observe there.
+// The kinds aimed at similar merging (Global, Callee, DataConstant) live in
+// MutatorSimilarKinds.cpp; both files share OneMutation.h.
 //
 // Which metadata, attributes and flags a clone may lose or gain and still be
 // equal comes from the annotation table (test/support/AnnotationTable.h),
@@ -22,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Mutator.h"
+#include "OneMutation.h"
 
 #include "test/support/InstructionFlags.h"
 
@@ -45,7 +43,7 @@ using namespace llvm;
 
 namespace lmf::fuzz {
 
-namespace {
+namespace detail {
 using namespace testsupport;
 
 std::string describe(const Value &V) {
@@ -92,13 +90,6 @@ const SmallVector<unsigned, 32> &droppableKinds() {
   return Kinds;
 }
 
-/// An attribute slot: the function's (Index = Fn), its return value, or a
-/// parameter; on the function itself or on a call site in it.
-struct AttrSlot {
-  CallBase *Call = nullptr; // null: the function's own list
-  unsigned Index = 0;       // AttributeList index
-  Attribute::AttrKind Kind = Attribute::None;
-};
 
 std::string slotName(const AttrSlot &S) {
   std::string Where = S.Call ? describe(*S.Call) + " call site" : "function";
@@ -123,76 +114,6 @@ bool onlyStored(const Instruction &I) {
   return true;
 }
 
-class OneMutation {
-public:
-  OneMutation(Function &F, Mutator &R, const MutatorOptions &Opts,
-              Mutation &Out)
-      : F(F), Ctx(F.getContext()), R(R), Opts(Opts), Out(Out) {
-    for (Instruction &I : instructions(F))
-      Insts.push_back(&I);
-  }
-
-  bool apply(MutationKind K);
-
-private:
-  template <typename T> T &pick(SmallVectorImpl<T> &V) {
-    return V[R.below(V.size())];
-  }
-  bool done(std::string Description) {
-    Out.Description = std::move(Description);
-    return true;
-  }
-  /// done(), for a change of operand Op of I.
-  bool doneAt(const Instruction &I, unsigned Op, std::string Description) {
-    unsigned Index = find(Insts, &I) - Insts.begin();
-    Out.Site = OperandSite{Index, Op};
-    return done(std::move(Description));
-  }
-  /// In ExecSafe mode, semantic changes only touch stored values.
-  bool semanticOK(const Instruction &I) const {
-    return !Opts.ExecSafeOnly || onlyStored(I);
-  }
-
-  bool rename();
-  bool moveBlock();
-  bool toggleFlag(bool Set);
-  bool dropMetadata();
-  bool addMetadata();
-  /// Lists, for a return value or parameter, the attributes that may be
-  /// added there.
-  using AttrPlaces = function_ref<void(unsigned ListIdx, Type *T,
-                                       SmallVectorImpl<AttrSlot> &Places)>;
-  bool addValueAttribute(AttrPlaces Consider);
-  bool dropAttribute();
-  bool addAttribute();
-  bool raiseAlignment();
-  bool replaceOneConstant(
-      SmallVectorImpl<std::pair<Instruction *, unsigned>> &Places,
-      bool DropPoisonFlags);
-  bool changeConstant();
-  bool swapOperands();
-  bool changeOpcode();
-  bool changePredicate();
-  bool makeVolatile();
-  bool lowerAccessAlignment();
-  bool addNontemporal();
-  bool addUnknownMetadata();
-  bool addStringAttribute();
-  bool addABIAttribute();
-  bool changeCallingConv();
-  bool setSection();
-  bool swapGlobal();
-  bool swapCallee();
-  bool changeDataConstant();
-  Function *otherCallee(Function &Old);
-
-  Function &F;
-  LLVMContext &Ctx;
-  Mutator &R;
-  const MutatorOptions &Opts;
-  Mutation &Out;
-  SmallVector<Instruction *, 64> Insts;
-};
 
 bool OneMutation::apply(MutationKind K) {
   switch (K) {
@@ -714,167 +635,10 @@ bool OneMutation::setSection() {
   return done("function: section .text.lmf_fuzz");
 }
 
-/// The global variables C refers to, itself included, through constant
-/// expressions (a getelementptr into a global array, a cast of its
-/// address); not through aggregates, which are not parameter constants.
-void globalsIn(Constant *C, SmallSetVector<GlobalVariable *, 4> &Out,
-               unsigned Depth = 0) {
-  if (auto *GV = dyn_cast<GlobalVariable>(C)) {
-    if (!GV->getName().starts_with("llvm."))
-      Out.insert(GV);
-    return;
-  }
-  if (auto *CE = dyn_cast<ConstantExpr>(C); CE && Depth < 4)
-    for (Use &Op : CE->operands())
-      globalsIn(cast<Constant>(Op.get()), Out, Depth + 1);
-}
+} // namespace detail
 
-/// C with every use of Old replaced by New.
-Constant *replaceGlobal(Constant *C, GlobalVariable *Old, Constant *New) {
-  if (C == Old)
-    return New;
-  auto *CE = dyn_cast<ConstantExpr>(C);
-  if (!CE)
-    return C;
-  SmallVector<Constant *, 4> Ops;
-  for (Use &Op : CE->operands())
-    Ops.push_back(replaceGlobal(cast<Constant>(Op.get()), Old, New));
-  return CE->getWithOperands(Ops);
-}
-
-/// Whether a load from a copy of GV reads what a load from GV reads: GV is
-/// constant and its initializer is the one every execution sees.
-bool readsLikeItsCopy(const GlobalVariable &GV) {
-  return GV.isConstant() && GV.hasDefinitiveInitializer();
-}
-
-/// The globals a use of GV may refer to instead: of the same value type,
-/// address space and thread-local mode (so a load or store through it still
-/// makes sense and an intrinsic that needs a thread-local address still gets
-/// one).
-SmallVector<GlobalVariable *, 8> sameKindGlobals(GlobalVariable &GV) {
-  SmallVector<GlobalVariable *, 8> Out;
-  for (GlobalVariable &Other : GV.getParent()->globals())
-    if (&Other != &GV && !Other.getName().starts_with("llvm.") &&
-        Other.getValueType() == GV.getValueType() &&
-        Other.getAddressSpace() == GV.getAddressSpace() &&
-        Other.getThreadLocalMode() == GV.getThreadLocalMode())
-      Out.push_back(&Other);
-  return Out;
-}
-
-bool OneMutation::swapGlobal() {
-  struct Place {
-    Instruction *I;
-    unsigned Op;
-    GlobalVariable *GV;
-  };
-  SmallVector<Place, 32> Places;
-  for (Instruction *I : Insts) {
-    auto *CB = dyn_cast<CallBase>(I);
-    // Executed: only what a load reads, from a constant global.
-    if (Opts.ExecSafeOnly && !isa<LoadInst>(I))
-      continue;
-    for (Use &U : I->operands()) {
-      auto *C = dyn_cast<Constant>(U.get());
-      if (!C || (CB && CB->isCallee(&U)))
-        continue;
-      SmallSetVector<GlobalVariable *, 4> Globals;
-      globalsIn(C, Globals);
-      for (GlobalVariable *GV : Globals)
-        if (!Opts.ExecSafeOnly || readsLikeItsCopy(*GV))
-          Places.push_back({I, U.getOperandNo(), GV});
-    }
-  }
-  if (Places.empty())
-    return false;
-  Place P = pick(Places);
-  SmallVector<GlobalVariable *, 8> Others;
-  if (!Opts.ExecSafeOnly)
-    Others = sameKindGlobals(*P.GV);
-  GlobalVariable *New =
-      Others.empty() || R.below(2) ? copyOfGlobal(*P.GV) : pick(Others);
-  auto *Old = cast<Constant>(P.I->getOperand(P.Op));
-  P.I->setOperand(P.Op, replaceGlobal(Old, P.GV, New));
-  return doneAt(*P.I, P.Op,
-                describe(*P.I) + ": operand " + std::to_string(P.Op) + " @" +
-                    P.GV->getName().str() + " -> @" + New->getName().str());
-}
-
-/// Whether an exact copy of F runs as F does wherever F's body is this
-/// one: F's definition is the one that runs (not replaceable at link time)
-/// and F never looks at its own address (which differs in the copy).
-bool runsLikeItsCopy(const Function &F) {
-  return F.hasExactDefinition() && !usesOwnAddress(F);
-}
-
-bool OneMutation::swapCallee() {
-  SmallVector<CallBase *, 16> Places;
-  for (Instruction *I : Insts) {
-    auto *CB = dyn_cast<CallBase>(I);
-    auto *Callee = CB ? dyn_cast<Function>(CB->getCalledOperand()) : nullptr;
-    // Recursion stays recursion; a call through another type stays one.
-    if (!Callee || Callee == &F || Callee->isIntrinsic() ||
-        CB->getFunctionType() != Callee->getFunctionType())
-      continue;
-    if (Opts.ExecSafeOnly && !runsLikeItsCopy(*Callee))
-      continue;
-    Places.push_back(CB);
-  }
-  if (Places.empty())
-    return false;
-  CallBase *CB = pick(Places);
-  auto *Old = cast<Function>(CB->getCalledOperand());
-  Function *New = otherCallee(*Old);
-  CB->setCalledOperand(New);
-  return doneAt(*CB, CB->getCalledOperandUse().getOperandNo(),
-                describe(*CB) + ": calls @" + New->getName().str() +
-                    " instead of @" + Old->getName().str());
-}
-
-/// An exact copy of Old (always, when executed) or a declaration of
-/// the same type, which no merge can ever make equal to Old.
-Function *OneMutation::otherCallee(Function &Old) {
-  if (Opts.ExecSafeOnly || (!Old.isDeclaration() && R.below(2))) {
-    Out.MayFoldWithBase = !usesOwnAddress(Old);
-    return copyOfCallee(Old);
-  }
-  SmallVector<Function *, 8> Declarations;
-  for (Function &G : *Old.getParent())
-    if (&G != &Old && G.isDeclaration() && !G.isIntrinsic() &&
-        G.getFunctionType() == Old.getFunctionType() &&
-        G.getCallingConv() == Old.getCallingConv())
-      Declarations.push_back(&G);
-  if (!Declarations.empty() && R.below(2))
-    return pick(Declarations);
-  return otherDeclaration(Old);
-}
-
-/// A stored value or a call argument: the constants similar merging may
-/// pass in as parameters, and the intrinsic, inline assembly and ABI
-/// arguments next to them that it may not.
-bool OneMutation::changeDataConstant() {
-  SmallVector<std::pair<Instruction *, unsigned>, 32> Places;
-  auto Consider = [&](Instruction *I, const Use &U) {
-    auto *C = dyn_cast<Constant>(U.get());
-    if (C && otherConstant(C))
-      Places.push_back({I, U.getOperandNo()});
-  };
-  for (Instruction *I : Insts) {
-    if (auto *SI = dyn_cast<StoreInst>(I))
-      Consider(I, SI->getOperandUse(0));
-    auto *CB = dyn_cast<CallBase>(I);
-    if (!CB)
-      continue;
-    // An immarg must stay what the intrinsic accepts.
-    for (unsigned Arg = 0; Arg < CB->arg_size(); ++Arg)
-      if (!CB->paramHasAttr(Arg, Attribute::ImmArg))
-        Consider(I, CB->getArgOperandUse(Arg));
-  }
-  return replaceOneConstant(Places, /*DropPoisonFlags=*/false);
-}
-
-} // namespace
+using detail::checkAddedAnnotations;
+using detail::OneMutation;
 
 bool Mutator::mutate(Function &F, MutationKind K, Mutation &Out) {
   static const bool Checked = (checkAddedAnnotations(), true);

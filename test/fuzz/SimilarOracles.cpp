@@ -2,10 +2,11 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Each family is encoded twice more, with parameter wildcards and with
-// callee wildcards as well, through encodeWithParameterWildcards (what the
-// similar stage compares) and hashFunction (the encodeFunction path): the
-// two must agree token for token.
+// Each family is encoded three times more, with parameter wildcards, with
+// callee wildcards as well, and with integer wildcards instead, through
+// encodeWithParameterWildcards (what the similar stage compares) and
+// hashFunction (the encodeFunction path): the two must agree token for
+// token.
 //
 // A clone and its base differ in one operand, so under wildcards they are
 // equal exactly when that operand is a wildcard in both. That is decided
@@ -23,6 +24,7 @@
 #include "core/TotalOrder.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -129,6 +131,66 @@ Verdict classifyUse(const Use &U) {
   return Verdict::Never;
 }
 
+/// The and masks that are zero extensions: the low 8, 16 or 32 bits of a
+/// wider integer.
+bool zeroExtends(const APInt &Mask) {
+  unsigned Width = Mask.getBitWidth();
+  for (unsigned Bits : {8u, 16u, 32u})
+    if (Width > Bits && Mask == APInt::getLowBitsSet(Width, Bits))
+      return true;
+  return false;
+}
+
+/// An index of GEP into an array (or the pointer operand's elements) of
+/// 1, 2, 4 or 8-byte elements; the indexed type is found by stepping the
+/// indices before it.
+bool scaledArrayIndex(const GetElementPtrInst &GEP, unsigned OperandNo) {
+  if (OperandNo == 0 || GEP.getType()->isVectorTy())
+    return false;
+  Type *Element = GEP.getSourceElementType();
+  if (OperandNo > 1) {
+    SmallVector<Value *, 4> Before(GEP.idx_begin(),
+                                   GEP.idx_begin() + (OperandNo - 1));
+    Type *Container =
+        GetElementPtrInst::getIndexedType(GEP.getSourceElementType(), Before);
+    auto *Array = dyn_cast_or_null<ArrayType>(Container);
+    if (!Array)
+      return false; // a structure or a vector
+    Element = Array->getElementType();
+  }
+  if (!Element->isSized() || isa<ScalableVectorType>(Element))
+    return false;
+  uint64_t Bytes = GEP.getDataLayout().getTypeAllocSize(Element);
+  return Bytes == 1 || Bytes == 2 || Bytes == 4 || Bytes == 8;
+}
+
+/// The integer operand positions of ParameterPositions.h, read once more.
+bool integerPosition(const Use &U) {
+  const auto *C = dyn_cast<ConstantInt>(U.get());
+  if (!C || C->getBitWidth() > 64)
+    return false;
+  const auto *I = dyn_cast<Instruction>(U.getUser());
+  if (!I)
+    return false;
+  switch (I->getOpcode()) {
+  case Instruction::ICmp:
+  case Instruction::PHI:
+  case Instruction::Add:
+  case Instruction::Sub:
+  case Instruction::Or:
+  case Instruction::Xor:
+    return true;
+  case Instruction::And:
+    return !zeroExtends(C->getValue());
+  case Instruction::Select:
+    return U.getOperandNo() > 0;
+  case Instruction::GetElementPtr:
+    return scaledArrayIndex(*cast<GetElementPtrInst>(I), U.getOperandNo());
+  default:
+    return false;
+  }
+}
+
 const Use *siteUse(const Function &F, OperandSite S) {
   unsigned N = 0;
   for (const Instruction &I : instructions(F))
@@ -164,8 +226,10 @@ public:
       : Fns(Fns), Changes(Changes), Counts(Counts), Missed(Missed),
         Params(encodeFamily(Fns, "parameter wildcards",
                             wildcardContext(Ctx, false))),
-        Callees(encodeFamily(Fns, "callee wildcards",
-                             wildcardContext(Ctx, true))) {}
+        Callees(
+            encodeFamily(Fns, "callee wildcards", wildcardContext(Ctx, true))),
+        Integers(encodeFamily(Fns, "integer wildcards",
+                              wildcardContext(Ctx, false, true))) {}
 
   std::vector<std::string> run(const Matrix &Plain, uint64_t &Triples);
 
@@ -179,13 +243,19 @@ private:
   void checkClone(size_t I);
   void checkAtSite(size_t I, const std::string &Who);
   void checkCalleeSwap(size_t I, const std::string &Who);
-  void checkKeptApart(size_t I, const std::string &Who);
+  void checkKeptApart(size_t I, const std::string &Who,
+                      bool AlsoIntegers = false);
+  void checkPositionChange(const Level &L, size_t I, const Use &Changed,
+                           uint64_t &At, uint64_t &EqualAt,
+                           const std::string &Who);
+  void checkIntegerChange(size_t I, const Use &Base, const Use &Clone,
+                          Verdict AsParameter, const std::string &Who);
 
   ArrayRef<const Function *> Fns;
   ArrayRef<const Mutation *> Changes;
   SimilarCounts &Counts;
   std::vector<std::string> &Missed;
-  Level Params, Callees;
+  Level Params, Callees, Integers;
   std::vector<std::string> Problems;
 };
 
@@ -193,8 +263,10 @@ std::vector<std::string> FamilyCheck::run(const Matrix &Plain,
                                           uint64_t &Triples) {
   checkLaws(Params, Triples);
   checkLaws(Callees, Triples);
+  checkLaws(Integers, Triples);
   checkCoarsening(Plain, "without wildcards", Params);
   checkCoarsening(Params.C, "under parameter wildcards", Callees);
+  checkCoarsening(Params.C, "under parameter wildcards", Integers);
   for (size_t I = 1; I < Fns.size(); ++I)
     checkClone(I);
   return std::move(Problems);
@@ -244,8 +316,9 @@ void FamilyCheck::checkRecordedPositions(const Level &L, size_t I) {
     const auto *CB = dyn_cast_or_null<CallBase>(Inst);
     bool Callee = CB && CB->isCallee(U) && L.Ctx.CalleeWildcards &&
                   isCalleeParameterPosition(*CB, *Fns[I]);
+    bool Integer = L.Ctx.IntegerWildcards && integerPosition(*U);
     if (Inst && Inst->getFunction() == Fns[I] &&
-        (Callee || isParameterPosition(*U)))
+        (Callee || Integer || isParameterPosition(*U)))
       continue;
     problem(at(*Fns[I]) + ": the encoder reports a position under " + L.Name +
             " that is none (operand " + std::to_string(U->getOperandNo()) +
@@ -305,7 +378,11 @@ void FamilyCheck::checkClone(size_t I) {
   else if (Ch.Site)
     checkAtSite(I, Who);
   else
-    checkKeptApart(I, Who);
+    // Swapping two integer constants of one instruction (a select's
+    // values, the operands of an add) leaves integer wildcards where they
+    // were: such a swap may compare equal under them.
+    checkKeptApart(I, Who,
+                   /*AlsoIntegers=*/Ch.Kind != MutationKind::SwapOperands);
 }
 
 /// A function that takes its own address differs from its copies there,
@@ -320,7 +397,9 @@ void FamilyCheck::checkAtSite(size_t I, const std::string &Who) {
     return;
   }
   bool Equal = Params.C[0][I] == 0;
-  switch (classifyChange(*B, *C)) {
+  Verdict AsParameter = classifyChange(*B, *C);
+  checkIntegerChange(I, *B, *C, AsParameter, Who);
+  switch (AsParameter) {
   case Verdict::Never:
     checkKeptApart(I, Who);
     return;
@@ -337,17 +416,45 @@ void FamilyCheck::checkAtSite(size_t I, const std::string &Who) {
   case Verdict::Position:
     break;
   }
-  ++Counts.AtPositions;
+  checkPositionChange(Params, I, *C, Counts.AtPositions,
+                      Counts.EqualAtPositions, Who);
+}
+
+/// Clone I changed at a position of level L: it must compare equal to its
+/// base there (unless the base looks at its own address), and the encoder
+/// must report the changed operand. At and EqualAt count.
+void FamilyCheck::checkPositionChange(const Level &L, size_t I,
+                                      const Use &Changed, uint64_t &At,
+                                      uint64_t &EqualAt,
+                                      const std::string &Who) {
+  ++At;
   if (!comparable(*Fns[0]))
     return;
-  if (!Equal)
-    problem(Who + ": a change at a parameter position compares unequal "
-                  "under parameter wildcards");
+  if (L.C[0][I] != 0)
+    problem(Who + ": a change at a position compares unequal under " +
+            L.Name);
   else
-    ++Counts.EqualAtPositions;
-  if (!is_contained(Params.Positions[I], C))
-    problem(Who + ": the changed operand is a parameter position the "
-                  "encoder does not report");
+    ++EqualAt;
+  if (!is_contained(L.Positions[I], &Changed))
+    problem(Who + ": the changed operand is a position under " + L.Name +
+            " that the encoder does not report");
+}
+
+/// Under integer wildcards a change is a position when it is one under
+/// parameter wildcards or an integer operand position in base and clone.
+void FamilyCheck::checkIntegerChange(size_t I, const Use &Base,
+                                     const Use &Clone, Verdict AsParameter,
+                                     const std::string &Who) {
+  if (AsParameter != Verdict::Never)
+    return; // a parameter position: coarsening covers it
+  if (!integerPosition(Base) || !integerPosition(Clone)) {
+    if (Integers.C[0][I] == 0)
+      problem(Who + ": a change at no position compares equal under "
+                    "integer wildcards");
+    return;
+  }
+  checkPositionChange(Integers, I, Clone, Counts.AtIntegerPositions,
+                      Counts.EqualAtIntegerPositions, Who);
 }
 
 void FamilyCheck::checkCalleeSwap(size_t I, const std::string &Who) {
@@ -364,9 +471,9 @@ void FamilyCheck::checkCalleeSwap(size_t I, const std::string &Who) {
                         calleeMayBeParameter(*CloneCall, *Fns[I]);
   bool Equal = Callees.C[0][I] == 0;
   Counts.CalleeSwapsEqual += Equal;
-  if (Params.C[0][I] == 0)
-    problem(Who + ": a swapped callee compares equal under parameter "
-                  "wildcards, without callee wildcards");
+  if (Params.C[0][I] == 0 || Integers.C[0][I] == 0)
+    problem(Who + ": a swapped callee compares equal without callee "
+                  "wildcards");
   if (MayBeParameter && !Equal && comparable(*Fns[0]))
     problem(Who + ": a swapped callee that may be a parameter compares "
                   "unequal under callee wildcards");
@@ -376,21 +483,32 @@ void FamilyCheck::checkCalleeSwap(size_t I, const std::string &Who) {
                   "compares equal under callee wildcards");
 }
 
-void FamilyCheck::checkKeptApart(size_t I, const std::string &Who) {
+/// AlsoIntegers: the change is at no operand, so integer wildcards must
+/// keep it apart too (checkIntegerChange judges changed operands).
+void FamilyCheck::checkKeptApart(size_t I, const std::string &Who,
+                                 bool AlsoIntegers) {
   ++Counts.KeptApart;
-  if (Params.C[0][I] == 0 || Callees.C[0][I] == 0)
-    problem(Who +
-            ": a change at no parameter position compares equal "
-            "under " +
-            (Params.C[0][I] == 0 ? Params.Name : Callees.Name));
+  for (const Level *L : {&Params, &Callees, &Integers}) {
+    if (L == &Integers && !AlsoIntegers)
+      continue;
+    if (L->C[0][I] == 0) {
+      problem(Who +
+              ": a change at no parameter position compares equal "
+              "under " +
+              L->Name);
+      return;
+    }
+  }
 }
 
 } // namespace
 
-EncodingContext wildcardContext(const EncodingContext &Ctx, bool Callees) {
+EncodingContext wildcardContext(const EncodingContext &Ctx, bool Callees,
+                                bool Integers) {
   EncodingContext W = Ctx;
   W.ParameterWildcards = true;
   W.CalleeWildcards = Callees;
+  W.IntegerWildcards = Integers;
   return W;
 }
 

@@ -5,8 +5,9 @@
 // Similar merging (core/SimilarMerge.h) groups functions whose encodings
 // are equal when every operand at a parameter position is written as a
 // wildcard (EncodingContext::ParameterWildcards), and, when asked for, every
-// direct callee too (CalleeWildcards). For one family of clones, each with
-// one mutation whose place is known, these checks hold:
+// direct callee too (CalleeWildcards) or every integer operand of the kinds
+// isIntegerOperandPosition names (IntegerWildcards). For one family of
+// clones, each with one mutation whose place is known, these checks hold:
 //
 //  * a change at a parameter position (a qualifying constant at the address
 //    of a load, the value or address of a store, or a plain argument of a
@@ -15,11 +16,17 @@
 //  * a swapped callee leaves it unequal without callee wildcards, and equal
 //    with them exactly when the callee may be a parameter (not an
 //    intrinsic, no operand bundles, no musttail, not the caller itself);
+//  * a change at an integer operand position (an integer constant of a
+//    compare, `add`, `sub`, `or`, `xor`, an `and` that is no zero extension,
+//    a `select` value, a phi input, or an array index scaled by 1, 2, 4 or
+//    8 bytes) leaves it equal under integer wildcards, and the encoder
+//    reports the operand;
 //  * any other change that matters (an operand elsewhere, an opcode, a
 //    predicate, volatility, alignment, attributes...) keeps it unequal under
-//    both kinds of wildcards;
+//    every kind of wildcards;
 //  * wildcards only coarsen: equal without them implies equal with them,
-//    and equal with parameter wildcards implies equal with callee ones too;
+//    and equal with parameter wildcards implies equal with callee ones and
+//    with integer ones too;
 //  * under each, the total-order laws hold on the family, compare == 0
 //    implies equal hashes (hashFunction over the same context), equal
 //    encodings imply equal shapes (shapeHash, which the similar stage buckets
@@ -64,6 +71,9 @@ struct SimilarCounts {
   uint64_t KeptApart = 0;
   /// Swapped callees, and those that encode equal with callee wildcards.
   uint64_t CalleeSwaps = 0, CalleeSwapsEqual = 0;
+  /// Clones changed at an integer operand position that is no parameter
+  /// position otherwise, and those equal under integer wildcards.
+  uint64_t AtIntegerPositions = 0, EqualAtIntegerPositions = 0;
 };
 
 /// Checks one family: Fns[0] is the base, Changes[I] the mutation of
@@ -77,8 +87,10 @@ checkSimilarFamily(llvm::ArrayRef<const llvm::Function *> Fns,
                    const EncodingContext &Ctx, SimilarCounts &Counts,
                    uint64_t &Triples, std::vector<std::string> &Missed);
 
-/// Ctx with parameter wildcards, and with callee wildcards when Callees.
-EncodingContext wildcardContext(const EncodingContext &Ctx, bool Callees);
+/// Ctx with parameter wildcards, with callee wildcards when Callees and
+/// with integer wildcards when Integers.
+EncodingContext wildcardContext(const EncodingContext &Ctx, bool Callees,
+                                bool Integers = false);
 
 } // namespace lmf::fuzz
 

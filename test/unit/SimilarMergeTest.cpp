@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 using namespace llvm;
 
 namespace lmf::test {
@@ -62,9 +64,11 @@ const char *Globals = "@g1 = global i32 0\n@g2 = global i32 0\n"
                       "@g3 = global i32 0\n@g4 = global i32 0\n"
                       "declare i32 @sink(i32, i32)\n";
 
-std::optional<MergeResult> mergeSimilar(Module &M, TaskRunner &Runner) {
+std::optional<MergeResult> mergeSimilar(Module &M, TaskRunner &Runner,
+                                        bool Integers = false) {
   MergeOptions Opts;
   Opts.MergeSimilar = true;
+  Opts.SimilarIntegers = Integers;
   Opts.SerialThreshold = 0;
   return merge(M, Opts, Runner);
 }
@@ -176,6 +180,39 @@ TEST(SimilarMerge, DifferentArithmeticConstantsStayApart) {
   std::optional<MergeResult> R = mergeSimilar(*M, serialRunner());
   ASSERT_TRUE(R);
   EXPECT_TRUE(R->Similar.empty()) << printModule(*M);
+}
+
+TEST(SimilarMerge, IntegerConstantsBecomeParametersOnlyWhenAsked) {
+  auto Bounded = [](StringRef Name, int Bound, int Step) {
+    return "define i32 @" + Name.str() + "(i32 %x) {\n" +
+           "  %in = icmp ult i32 %x, " + std::to_string(Bound) + "\n" +
+           "  %next = add i32 %x, " + std::to_string(Step) + "\n" +
+           "  %y = select i1 %in, i32 %next, i32 %x\n" + filler("%y") +
+           "  ret i32 %chain23\n}\n";
+  };
+  std::string Text = Bounded("a", 10, 3) + Bounded("b", 20, 5);
+  for (bool Integers : {false, true}) {
+    LLVMContext Ctx;
+    auto M = parseIR(Ctx, Text);
+    ASSERT_TRUE(M);
+    std::optional<MergeResult> R = mergeSimilar(*M, serialRunner(), Integers);
+    ASSERT_TRUE(R);
+    if (!Integers) {
+      EXPECT_TRUE(R->Similar.empty()) << printModule(*M);
+      continue;
+    }
+    ASSERT_EQ(R->Similar.size(), 1u) << printModule(*M);
+    for (auto [Name, Bound, Step] :
+         {std::tuple("a", 10, 3), std::tuple("b", 20, 5)}) {
+      const CallInst *Call = thunkCall(*M->getFunction(Name));
+      ASSERT_TRUE(Call) << printModule(*M);
+      ASSERT_EQ(Call->arg_size(), 3u);
+      EXPECT_EQ(cast<ConstantInt>(Call->getArgOperand(1))->getZExtValue(),
+                uint64_t(Bound));
+      EXPECT_EQ(cast<ConstantInt>(Call->getArgOperand(2))->getZExtValue(),
+                uint64_t(Step));
+    }
+  }
 }
 
 TEST(SimilarMerge, TooManyParametersDropTheMostDeviatingMember) {

@@ -1,5 +1,7 @@
-; The constant operand of a compare is never a parameter position: it is
-; encoded into the compare instruction, so a register would change the code.
+; The constant operand of a compare is not a parameter position unless
+; -lto-merge-functions-similar-integers asks for it
+; (similar-integer-compare-parameter-with-option.ll): it is encoded into the
+; compare instruction, so a register changes the code.
 ; @f1 and @f2 differ only in the constant they compare with and stay apart;
 ; the control pair @ok1/@ok2 compares with the same constant and differs in a
 ; loaded global, and merges with the constant kept in the shared body.

@@ -1,40 +1,40 @@
-; Constant operands of arithmetic are never parameter positions: an immediate
-; add or shift is different code from one by a register. @f1/@f2 differ only
-; in an added constant and @f3/@f4 only in a shift amount; both pairs stay
-; apart. The control pair @ok1/@ok2 does the same arithmetic and differs in
-; a loaded global, and merges with the constants kept in the shared body.
-; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
-; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
+; With -lto-merge-functions-similar-integers, an array index of a
+; getelementptr is a parameter position when an addressing mode can scale it
+; (elements of 1, 2, 4 or 8 bytes): @a1 and @a2 index i32 elements at 3 and
+; 5 and share a body indexing by a parameter. A structure field index never
+; is (@s1/@s2), nor an index of 12-byte elements, which would need a
+; multiply per access (@t1/@t2): both pairs stay apart.
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
 
-; PRINT: merged similar functions into ok1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
-; PRINT-NEXT: sharing body with similar function ok1 (thunk)
-; PRINT-NEXT: sharing body with similar function ok2 (thunk)
+; PRINT: merged similar functions into a1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
+; PRINT-NEXT: sharing body with similar function a1 (thunk)
+; PRINT-NEXT: sharing body with similar function a2 (thunk)
 
-; CHECK-LABEL: define i32 @f1(i32 %x) {
-; CHECK-NEXT: %a = add i32 %x, 1
-; CHECK-LABEL: define i32 @f2(i32 %x) {
-; CHECK-NEXT: %a = add i32 %x, 2
-; CHECK-LABEL: define i32 @f3(i32 %x) {
-; CHECK-NEXT: %a = shl i32 %x, 3
-; CHECK-LABEL: define i32 @f4(i32 %x) {
-; CHECK-NEXT: %a = shl i32 %x, 5
-; CHECK-LABEL: define i32 @ok1(i32 %0) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %0, ptr @g1)
-; CHECK-LABEL: define internal i32 @ok1.lmf.similar(i32 %x, ptr %0) unnamed_addr {
-; CHECK-NEXT: %v = load i32, ptr %0, align 4
-; CHECK-NEXT: %a = add i32 %v, 1
-; CHECK-NEXT: %b = shl i32 %a, 3
-; CHECK-LABEL: define i32 @ok2(i32 %x) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %x, ptr @g2)
+; CHECK-LABEL: define i32 @a1(ptr %0) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @a1.lmf.similar(ptr %0, i64 3)
+; CHECK-LABEL: define internal i32 @a1.lmf.similar(ptr %p, i64 %0) unnamed_addr {
+; CHECK-NEXT: %e = getelementptr i32, ptr %p, i64 %0
+; CHECK-LABEL: define i32 @a2(ptr %p) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @a1.lmf.similar(ptr %p, i64 5)
+; CHECK-LABEL: define i32 @s1(ptr %p) {
+; CHECK-NEXT: %e = getelementptr %S, ptr %p, i64 0, i32 1
+; CHECK-LABEL: define i32 @s2(ptr %p) {
+; CHECK-NEXT: %e = getelementptr %S, ptr %p, i64 0, i32 2
+; CHECK-LABEL: define i32 @t1(ptr %p) {
+; CHECK-NEXT: %e = getelementptr %T, ptr %p, i64 3
+; CHECK-LABEL: define i32 @t2(ptr %p) {
+; CHECK-NEXT: %e = getelementptr %T, ptr %p, i64 5
 
 target triple = "x86_64-unknown-linux-gnu"
 
-@g1 = global i32 0
-@g2 = global i32 0
+%S = type { i32, i32, i32 }
+%T = type { i32, i32, i32 }
 
-define i32 @f1(i32 %x) {
-  %a = add i32 %x, 1
-  %c0 = mul i32 %a, %a
+define i32 @a1(ptr %p) {
+  %e = getelementptr i32, ptr %p, i64 3
+  %v = load i32, ptr %e, align 4
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -61,9 +61,10 @@ define i32 @f1(i32 %x) {
   ret i32 %c23
 }
 
-define i32 @f2(i32 %x) {
-  %a = add i32 %x, 2
-  %c0 = mul i32 %a, %a
+define i32 @a2(ptr %p) {
+  %e = getelementptr i32, ptr %p, i64 5
+  %v = load i32, ptr %e, align 4
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -90,9 +91,10 @@ define i32 @f2(i32 %x) {
   ret i32 %c23
 }
 
-define i32 @f3(i32 %x) {
-  %a = shl i32 %x, 3
-  %c0 = mul i32 %a, %a
+define i32 @s1(ptr %p) {
+  %e = getelementptr %S, ptr %p, i64 0, i32 1
+  %v = load i32, ptr %e, align 4
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -119,9 +121,10 @@ define i32 @f3(i32 %x) {
   ret i32 %c23
 }
 
-define i32 @f4(i32 %x) {
-  %a = shl i32 %x, 5
-  %c0 = mul i32 %a, %a
+define i32 @s2(ptr %p) {
+  %e = getelementptr %S, ptr %p, i64 0, i32 2
+  %v = load i32, ptr %e, align 4
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -148,11 +151,10 @@ define i32 @f4(i32 %x) {
   ret i32 %c23
 }
 
-define i32 @ok1(i32 %x) {
-  %v = load i32, ptr @g1, align 4
-  %a = add i32 %v, 1
-  %b = shl i32 %a, 3
-  %c0 = mul i32 %b, %b
+define i32 @t1(ptr %p) {
+  %e = getelementptr %T, ptr %p, i64 3
+  %v = load i32, ptr %e, align 4
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -179,11 +181,10 @@ define i32 @ok1(i32 %x) {
   ret i32 %c23
 }
 
-define i32 @ok2(i32 %x) {
-  %v = load i32, ptr @g2, align 4
-  %a = add i32 %v, 1
-  %b = shl i32 %a, 3
-  %c0 = mul i32 %b, %b
+define i32 @t2(ptr %p) {
+  %e = getelementptr %T, ptr %p, i64 5
+  %v = load i32, ptr %e, align 4
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2

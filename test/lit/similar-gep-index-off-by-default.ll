@@ -1,6 +1,8 @@
-; The indices of a getelementptr instruction are never parameter positions:
-; a struct field index must be a constant, and a constant array index is
-; folded into the address. @f1/@f2 differ only in a struct field index, @f3/@f4
+; The indices of a getelementptr instruction are not parameter positions
+; unless -lto-merge-functions-similar-integers asks for array indices
+; (similar-integer-array-index-parameter-with-option.ll; a struct field index
+; never is): a struct field index must be a constant, and a constant array
+; index is folded into the address. @f1/@f2 differ only in a struct field index, @f3/@f4
 ; only in an array index into a global; both pairs stay apart. (A
 ; getelementptr constant expression as a load address is a position; see
 ; similar-constant-expression-parameter.ll.) The control pair @ok1/@ok2 uses

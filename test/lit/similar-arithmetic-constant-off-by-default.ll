@@ -1,0 +1,214 @@
+; Constant operands of arithmetic are not parameter positions unless
+; -lto-merge-functions-similar-integers asks for it (and a shift amount never
+; is; similar-integer-arithmetic-parameter-with-option.ll,
+; similar-integer-never-divisor-shift-multiplier-mask.ll): an immediate add
+; or shift is different code from one by a register. @f1/@f2 differ only
+; in an added constant and @f3/@f4 only in a shift amount; both pairs stay
+; apart. The control pair @ok1/@ok2 does the same arithmetic and differs in
+; a loaded global, and merges with the constants kept in the shared body.
+; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
+
+; PRINT: merged similar functions into ok1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
+; PRINT-NEXT: sharing body with similar function ok1 (thunk)
+; PRINT-NEXT: sharing body with similar function ok2 (thunk)
+
+; CHECK-LABEL: define i32 @f1(i32 %x) {
+; CHECK-NEXT: %a = add i32 %x, 1
+; CHECK-LABEL: define i32 @f2(i32 %x) {
+; CHECK-NEXT: %a = add i32 %x, 2
+; CHECK-LABEL: define i32 @f3(i32 %x) {
+; CHECK-NEXT: %a = shl i32 %x, 3
+; CHECK-LABEL: define i32 @f4(i32 %x) {
+; CHECK-NEXT: %a = shl i32 %x, 5
+; CHECK-LABEL: define i32 @ok1(i32 %0) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %0, ptr @g1)
+; CHECK-LABEL: define internal i32 @ok1.lmf.similar(i32 %x, ptr %0) unnamed_addr {
+; CHECK-NEXT: %v = load i32, ptr %0, align 4
+; CHECK-NEXT: %a = add i32 %v, 1
+; CHECK-NEXT: %b = shl i32 %a, 3
+; CHECK-LABEL: define i32 @ok2(i32 %x) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %x, ptr @g2)
+
+target triple = "x86_64-unknown-linux-gnu"
+
+@g1 = global i32 0
+@g2 = global i32 0
+
+define i32 @f1(i32 %x) {
+  %a = add i32 %x, 1
+  %c0 = mul i32 %a, %a
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @f2(i32 %x) {
+  %a = add i32 %x, 2
+  %c0 = mul i32 %a, %a
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @f3(i32 %x) {
+  %a = shl i32 %x, 3
+  %c0 = mul i32 %a, %a
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @f4(i32 %x) {
+  %a = shl i32 %x, 5
+  %c0 = mul i32 %a, %a
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @ok1(i32 %x) {
+  %v = load i32, ptr @g1, align 4
+  %a = add i32 %v, 1
+  %b = shl i32 %a, 3
+  %c0 = mul i32 %b, %b
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @ok2(i32 %x) {
+  %v = load i32, ptr @g2, align 4
+  %a = add i32 %v, 1
+  %b = shl i32 %a, 3
+  %c0 = mul i32 %b, %b
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}

@@ -1,0 +1,82 @@
+; With -lto-merge-functions-similar-integers, the integer constant of a
+; compare is a parameter position: @f1 and @f2, which differ only in the
+; bound they compare with, share a body that compares with a parameter, and
+; each thunk passes its bound. Without the option they stay apart
+; (similar-compare-constant-off-by-default.ll, and the OFF run here).
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=OFF --allow-empty
+; OFF-NOT: similar
+
+; PRINT: merged similar functions into f1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
+; PRINT-NEXT: sharing body with similar function f1 (thunk)
+; PRINT-NEXT: sharing body with similar function f2 (thunk)
+
+; CHECK-LABEL: define i32 @f1(i32 %0) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i32 %0, i32 10)
+; CHECK-LABEL: define internal i32 @f1.lmf.similar(i32 %x, i32 %0) unnamed_addr {
+; CHECK-NEXT: %t = icmp slt i32 %x, %0
+; CHECK-LABEL: define i32 @f2(i32 %x) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i32 %x, i32 20)
+
+target triple = "x86_64-unknown-linux-gnu"
+
+define i32 @f1(i32 %x) {
+  %t = icmp slt i32 %x, 10
+  %z = zext i1 %t to i32
+  %c0 = mul i32 %z, %z
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
+
+define i32 @f2(i32 %x) {
+  %t = icmp slt i32 %x, 20
+  %z = zext i1 %t to i32
+  %c0 = mul i32 %z, %z
+  %c1 = mul i32 %c0, %c0
+  %c2 = mul i32 %c1, %c1
+  %c3 = mul i32 %c2, %c2
+  %c4 = mul i32 %c3, %c3
+  %c5 = mul i32 %c4, %c4
+  %c6 = mul i32 %c5, %c5
+  %c7 = mul i32 %c6, %c6
+  %c8 = mul i32 %c7, %c7
+  %c9 = mul i32 %c8, %c8
+  %c10 = mul i32 %c9, %c9
+  %c11 = mul i32 %c10, %c10
+  %c12 = mul i32 %c11, %c11
+  %c13 = mul i32 %c12, %c12
+  %c14 = mul i32 %c13, %c13
+  %c15 = mul i32 %c14, %c14
+  %c16 = mul i32 %c15, %c15
+  %c17 = mul i32 %c16, %c16
+  %c18 = mul i32 %c17, %c17
+  %c19 = mul i32 %c18, %c18
+  %c20 = mul i32 %c19, %c19
+  %c21 = mul i32 %c20, %c20
+  %c22 = mul i32 %c21, %c21
+  %c23 = mul i32 %c22, %c22
+  ret i32 %c23
+}
