@@ -40,13 +40,14 @@ struct MergeOptions {
   bool MergeSimilar = false;
   /// With MergeSimilar: the callee of a direct call is a parameter position
   /// too; members calling different functions then share a body that calls
-  /// through a parameter (an indirect call).
-  bool SimilarCallees = false;
+  /// through a parameter (an indirect call). Ignored in modules that protect
+  /// indirect calls (protectsIndirectCalls).
+  bool SimilarCallees = true;
   /// With MergeSimilar: integer constants of compares, `add`/`sub`/`and`/
   /// `or`/`xor`, selects, phis and array indices are parameter positions
   /// too (isIntegerOperandPosition), where a register costs what the
   /// immediate did.
-  bool SimilarIntegers = false;
+  bool SimilarIntegers = true;
   /// A similar class merges only when the byte model says it saves at
   /// least this many bytes. Tests lower it (even below zero) to make the
   /// stage rewrite classes that would not pay.

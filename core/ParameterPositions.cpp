@@ -9,8 +9,8 @@
 // drawn by safety first:
 //
 //  * positions: the address of a load, the value and the address of a
-//    store, and the arguments of ordinary calls and invokes; optionally
-//    (MergeOptions::SimilarCallees) the callee of a direct call, which
+//    store, and the arguments of ordinary calls and invokes; unless turned
+//    off (MergeOptions::SimilarCallees) the callee of a direct call, which
 //    then becomes an indirect call: a little slower, and a new indirect
 //    branch target, so never in a module that protects indirect calls
 //    (indirect-branch tracking, CFI, KCFI). There a
@@ -19,10 +19,11 @@
 //    constant), inline assembly operands (an "i" constraint needs an
 //    immediate) and arguments with ABI attributes (`byval`, `inalloca`,
 //    `preallocated`, `byref`, `nest`, `swift*`, `sret`, `elementtype`) stay
-//    part of the body. Optionally (MergeOptions::SimilarIntegers) integer
-//    constants of the operations that cost the same with a register
-//    operand as with an immediate: compares, `add`, `sub`, `and`, `or`,
-//    `xor`, `select` values, phi inputs and scalable array indices. That is
+//    part of the body. Unless turned off (MergeOptions::SimilarIntegers),
+//    also the integer constants of the operations that cost the same with
+//    a register operand as with an immediate: compares, `add`, `sub`,
+//    `and`, `or`, `xor`, `select` values, phi inputs and scalable array
+//    indices. That is
 //    the cost model for the code: an x86-64 `cmp`, `add` or `and` takes a
 //    register where it took an immediate, with the same latency and no
 //    more bytes; a phi input is a `mov` from a register instead of an

@@ -73,14 +73,14 @@ cl::opt<bool> SimilarCalleesOpt(
     lmf::passopt::SimilarCalleesOption,
     cl::desc("With -lto-merge-functions-similar: functions may also differ "
              "in the callees of direct calls, which become indirect calls"),
-    cl::init(false), cl::cat(Category));
+    cl::init(true), cl::cat(Category));
 
 cl::opt<bool> SimilarIntegersOpt(
     lmf::passopt::SimilarIntegersOption,
     cl::desc("With -lto-merge-functions-similar: functions may also differ "
              "in integer constants of compares, simple arithmetic, selects, "
              "phis and array indices"),
-    cl::init(false), cl::cat(Category));
+    cl::init(true), cl::cat(Category));
 
 cl::opt<int64_t> SimilarMinimumGainOpt(
     lmf::passopt::SimilarMinimumGainOption,

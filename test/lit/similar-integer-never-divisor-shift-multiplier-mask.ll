@@ -1,4 +1,4 @@
-; Even with -lto-merge-functions-similar-integers, constants that select
+; Even with integer operand positions, constants that select
 ; cheaper code are not parameter positions: a divisor (a multiply instead of
 ; a divide), a shift amount, a multiplier (shifts and lea), and an and mask
 ; of the low 8, 16 or 32 bits (a zero-extending move). Each of the pairs

@@ -65,7 +65,7 @@ const char *Globals = "@g1 = global i32 0\n@g2 = global i32 0\n"
                       "declare i32 @sink(i32, i32)\n";
 
 std::optional<MergeResult> mergeSimilar(Module &M, TaskRunner &Runner,
-                                        bool Integers = false) {
+                                        bool Integers = true) {
   MergeOptions Opts;
   Opts.MergeSimilar = true;
   Opts.SimilarIntegers = Integers;
@@ -182,7 +182,7 @@ TEST(SimilarMerge, DifferentArithmeticConstantsStayApart) {
   EXPECT_TRUE(R->Similar.empty()) << printModule(*M);
 }
 
-TEST(SimilarMerge, IntegerConstantsBecomeParametersOnlyWhenAsked) {
+TEST(SimilarMerge, IntegerConstantsBecomeParametersUnlessTurnedOff) {
   auto Bounded = [](StringRef Name, int Bound, int Step) {
     return "define i32 @" + Name.str() + "(i32 %x) {\n" +
            "  %in = icmp ult i32 %x, " + std::to_string(Bound) + "\n" +

@@ -1,11 +1,13 @@
-; With -lto-merge-functions-similar-integers, the integer constant of a
+; Integer operand positions (on by default; off with
+; -lto-merge-functions-similar-integers=false): the integer constant of a
 ; compare is a parameter position: @f1 and @f2, which differ only in the
 ; bound they compare with, share a body that compares with a parameter, and
-; each thunk passes its bound. Without the option they stay apart
-; (similar-compare-constant-off-by-default.ll, and the OFF run here).
+; each thunk passes its bound. With them off they stay apart (the OFF run,
+; and similar-compare-constant-without-integer-positions.ll).
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
-; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=OFF --allow-empty
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers=false -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=OFF --allow-empty
 ; OFF-NOT: similar
 
 ; PRINT: merged similar functions into f1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)

@@ -1,26 +1,24 @@
-; Without -lto-merge-functions-similar-callees, the callee of a direct call
-; is never a parameter position: calling another function is different code,
-; not different data. @f1 and @f2 differ only in which function they call and
-; stay apart; the control pair @ok1/@ok2 makes the same call and differs in a
-; loaded global, and merges.
+; The callee of a direct call is a parameter position (on by default; off
+; with -lto-merge-functions-similar-callees=false): @f1 and @f2, which
+; differ only in the function they call, share a body that calls through a
+; parameter, and each thunk passes its callee. Intrinsic callees and
+; recursion stay as they are (see ParameterPositions.h); with callee
+; positions off @f1 and @f2 stay apart
+; (similar-direct-callee-without-callee-positions.ll).
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
-; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT
 
-; PRINT: merged similar functions into ok1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
-; PRINT-NEXT: sharing body with similar function ok1 (thunk)
-; PRINT-NEXT: sharing body with similar function ok2 (thunk)
+; PRINT: merged similar functions into f1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
+; PRINT-NEXT: sharing body with similar function f1 (thunk)
+; PRINT-NEXT: sharing body with similar function f2 (thunk)
 
-; CHECK-LABEL: define i32 @f1(i32 %x) {
-; CHECK-NEXT: call void @h1(i32 %x)
+; CHECK-LABEL: define i32 @f1(i32 %0) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i32 %0, ptr @h1)
+; CHECK-LABEL: define internal i32 @f1.lmf.similar(i32 %x, ptr %0) unnamed_addr {
+; CHECK-NEXT: call void %0(i32 %x)
 ; CHECK-LABEL: define i32 @f2(i32 %x) {
-; CHECK-NEXT: call void @h2(i32 %x)
-; CHECK-LABEL: define i32 @ok1(i32 %0) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %0, ptr @g1)
-; CHECK-LABEL: define internal i32 @ok1.lmf.similar(i32 %x, ptr %0) unnamed_addr {
-; CHECK-NEXT: %v = load i32, ptr %0, align 4
-; CHECK-NEXT: call void @h1(i32 %v)
-; CHECK-LABEL: define i32 @ok2(i32 %x) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %x, ptr @g2)
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i32 %x, ptr @h2)
 
 target triple = "x86_64-unknown-linux-gnu"
 

@@ -1,26 +1,24 @@
-; The constant operand of a compare is not a parameter position unless
-; -lto-merge-functions-similar-integers asks for it
-; (similar-integer-compare-parameter-with-option.ll): it is encoded into the
-; compare instruction, so a register changes the code.
-; @f1 and @f2 differ only in the constant they compare with and stay apart;
-; the control pair @ok1/@ok2 compares with the same constant and differs in a
-; loaded global, and merges with the constant kept in the shared body.
-; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
-; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
+; With -lto-merge-functions-similar-callees=false, the callee of a direct call
+; is never a parameter position: calling another function is different code,
+; not different data. @f1 and @f2 differ only in which function they call and
+; stay apart; the control pair @ok1/@ok2 makes the same call and differs in a
+; loaded global, and merges.
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees=false -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees=false -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
 
 ; PRINT: merged similar functions into ok1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
 ; PRINT-NEXT: sharing body with similar function ok1 (thunk)
 ; PRINT-NEXT: sharing body with similar function ok2 (thunk)
 
 ; CHECK-LABEL: define i32 @f1(i32 %x) {
-; CHECK-NEXT: %t = icmp slt i32 %x, 10
+; CHECK-NEXT: call void @h1(i32 %x)
 ; CHECK-LABEL: define i32 @f2(i32 %x) {
-; CHECK-NEXT: %t = icmp slt i32 %x, 20
+; CHECK-NEXT: call void @h2(i32 %x)
 ; CHECK-LABEL: define i32 @ok1(i32 %0) {
 ; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %0, ptr @g1)
 ; CHECK-LABEL: define internal i32 @ok1.lmf.similar(i32 %x, ptr %0) unnamed_addr {
 ; CHECK-NEXT: %v = load i32, ptr %0, align 4
-; CHECK-NEXT: %t = icmp slt i32 %v, 10
+; CHECK-NEXT: call void @h1(i32 %v)
 ; CHECK-LABEL: define i32 @ok2(i32 %x) {
 ; CHECK-NEXT: [[R:%.*]] = tail call i32 @ok1.lmf.similar(i32 %x, ptr @g2)
 
@@ -29,10 +27,12 @@ target triple = "x86_64-unknown-linux-gnu"
 @g1 = global i32 0
 @g2 = global i32 0
 
+declare void @h1(i32)
+declare void @h2(i32)
+
 define i32 @f1(i32 %x) {
-  %t = icmp slt i32 %x, 10
-  %z = zext i1 %t to i32
-  %c0 = mul i32 %z, %z
+  call void @h1(i32 %x)
+  %c0 = mul i32 %x, %x
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -60,9 +60,8 @@ define i32 @f1(i32 %x) {
 }
 
 define i32 @f2(i32 %x) {
-  %t = icmp slt i32 %x, 20
-  %z = zext i1 %t to i32
-  %c0 = mul i32 %z, %z
+  call void @h2(i32 %x)
+  %c0 = mul i32 %x, %x
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -91,9 +90,8 @@ define i32 @f2(i32 %x) {
 
 define i32 @ok1(i32 %x) {
   %v = load i32, ptr @g1, align 4
-  %t = icmp slt i32 %v, 10
-  %z = zext i1 %t to i32
-  %c0 = mul i32 %z, %z
+  call void @h1(i32 %v)
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2
@@ -122,9 +120,8 @@ define i32 @ok1(i32 %x) {
 
 define i32 @ok2(i32 %x) {
   %v = load i32, ptr @g2, align 4
-  %t = icmp slt i32 %v, 10
-  %z = zext i1 %t to i32
-  %c0 = mul i32 %z, %z
+  call void @h1(i32 %v)
+  %c0 = mul i32 %v, %v
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
   %c3 = mul i32 %c2, %c2

@@ -1,13 +1,14 @@
-; Constant operands of arithmetic are not parameter positions unless
-; -lto-merge-functions-similar-integers asks for it (and a shift amount never
-; is; similar-integer-arithmetic-parameter-with-option.ll,
-; similar-integer-never-divisor-shift-multiplier-mask.ll): an immediate add
-; or shift is different code from one by a register. @f1/@f2 differ only
-; in an added constant and @f3/@f4 only in a shift amount; both pairs stay
-; apart. The control pair @ok1/@ok2 does the same arithmetic and differs in
-; a loaded global, and merges with the constants kept in the shared body.
-; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
-; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
+; Constant operands of arithmetic are not parameter positions without
+; integer operand positions (-lto-merge-functions-similar-integers=false;
+; with them see similar-integer-arithmetic-parameter.ll, and a shift amount
+; never is: similar-integer-never-divisor-shift-multiplier-mask.ll): an
+; immediate add or shift is different code from one by a register. @f1/@f2
+; differ only in an added constant and @f3/@f4 only in a shift amount; both
+; pairs stay apart. The control pair @ok1/@ok2 does the same arithmetic and
+; differs in a loaded global, and merges with the constants kept in the
+; shared body.
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers=false -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers=false -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
 
 ; PRINT: merged similar functions into ok1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
 ; PRINT-NEXT: sharing body with similar function ok1 (thunk)

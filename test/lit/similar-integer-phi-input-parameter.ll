@@ -1,10 +1,12 @@
-; With -lto-merge-functions-similar-integers, the integer inputs of a phi
+; Integer operand positions (on by default; off with
+; -lto-merge-functions-similar-integers=false): the integer inputs of a phi
 ; are parameter positions: @f1 and @f2 differ in the values their phi takes
-; on each edge and share a body whose phi takes two parameters. Without the
-; option they stay apart (the OFF run).
+; on each edge and share a body whose phi takes two parameters. With them
+; off they stay apart (the OFF run).
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -S %s | FileCheck %s
+; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
-; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=OFF --allow-empty
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers=false -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=OFF --allow-empty
 ; OFF-NOT: similar
 
 ; PRINT: merged similar functions into f1.lmf.similar (2 parameters, about {{[0-9]+}} bytes saved)
