@@ -103,9 +103,34 @@ int64_t argumentBytes(const Constant &C) {
   return 7;
 }
 
-bool isFloatArgument(const Type &T) {
-  return T.isFloatingPointTy() || T.isVectorTy();
-}
+/// Argument registers a value of type T takes, integer and floating-point
+/// (x86-64 SysV as LLVM lowers IR arguments): a 64-bit register per 64
+/// bits of an integer (i128 takes two), one per pointer, one vector
+/// register per floating-point scalar and per 128 bits of a vector, the
+/// sum of the elements of a structure or array passed by value. Counting
+/// high is safe: it only merges less.
+struct ArgumentRegisters {
+  unsigned Integer = 0, Float = 0;
+
+  void add(const Type &T) {
+    if (const auto *ST = dyn_cast<StructType>(&T)) {
+      for (const Type *Element : ST->elements())
+        add(*Element);
+    } else if (const auto *AT = dyn_cast<ArrayType>(&T)) {
+      for (uint64_t I = 0, E = AT->getNumElements(); I != E && I < 16; ++I)
+        add(*AT->getElementType());
+    } else if (T.isVectorTy()) {
+      TypeSize Bits = T.getPrimitiveSizeInBits();
+      Float += Bits.isScalable() ? 1 : divideCeil(Bits.getFixedValue(), 128);
+    } else if (T.isFloatingPointTy()) {
+      ++Float;
+    } else if (T.isIntegerTy()) {
+      Integer += divideCeil(T.getIntegerBitWidth(), 64);
+    } else {
+      ++Integer;
+    }
+  }
+};
 
 /// The direct calls to G that could pass extra arguments, or -1 when some
 /// other use needs G itself. Uses inside G do not count: its body goes.
@@ -219,14 +244,13 @@ ClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
 bool ClassPlanner::fitsRegisters(ArrayRef<SimilarParameter> Params) const {
   if (Params.empty())
     return true;
-  unsigned Integer = 0, Float = 0;
-  auto Count = [&](const Type &T) { ++(isFloatArgument(T) ? Float : Integer); };
+  ArgumentRegisters Used;
   for (const Argument &A : Members.front()->args())
-    Count(*A.getType());
+    Used.add(*A.getType());
   for (const SimilarParameter &P : Params)
-    Count(*P.Ty);
-  return Integer <= Facts.IntegerArgumentRegisters &&
-         Float <= Facts.FloatArgumentRegisters;
+    Used.add(*P.Ty);
+  return Used.Integer <= Facts.IntegerArgumentRegisters &&
+         Used.Float <= Facts.FloatArgumentRegisters;
 }
 
 /// What member Member (at Slot among the alive ones) costs once its body
