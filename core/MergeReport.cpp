@@ -68,7 +68,8 @@ static json::Value similarToJson(const MergeResult &R) {
   json::Array Classes;
   for (const SimilarGroup &G : R.Similar)
     Classes.push_back(similarGroupToJson(G));
-  return json::Object{{"functions_considered", S.SimilarConsidered},
+  return json::Object{{"positions", json::Array(R.SimilarPositions)},
+                      {"functions_considered", S.SimilarConsidered},
                       {"classes_merged", S.SimilarClasses},
                       {"functions_merged", S.SimilarMembers},
                       {"parameters", S.SimilarParameters},
@@ -252,7 +253,8 @@ static bool mapSimilar(const json::Value &V, MergeResult &R, json::Path P) {
   R.SimilarRan = true;
   json::ObjectMapper O(*Similar, P.field("similar"));
   MergeStats &S = R.Stats;
-  return O && O.map("functions_considered", S.SimilarConsidered) &&
+  return O && O.mapOptional("positions", R.SimilarPositions) &&
+         O.map("functions_considered", S.SimilarConsidered) &&
          O.map("classes_merged", S.SimilarClasses) &&
          O.map("functions_merged", S.SimilarMembers) &&
          O.map("parameters", S.SimilarParameters) &&

@@ -107,6 +107,10 @@ struct MergeResult {
   std::vector<RefusedFold> Refusals;
   /// Whether the similar stage ran (it is off by default).
   bool SimilarRan = false;
+  /// The kinds of parameter positions the similar stage used, of "data",
+  /// "integers", "callees" (callees are left out in a module that protects
+  /// indirect calls even when asked for).
+  std::vector<std::string> SimilarPositions;
   std::vector<SimilarGroup> Similar;
   /// Members a similar class left out; Survivor names the class's source.
   std::vector<RefusedFold> SimilarRefusals;

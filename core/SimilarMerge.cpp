@@ -65,6 +65,12 @@ public:
     EncodeCtx.CalleeWildcards =
         Ctx.Opts.SimilarCallees && !protectsIndirectCalls(Ctx.M);
     EncodeCtx.IntegerWildcards = Ctx.Opts.SimilarIntegers;
+    std::vector<std::string> &Kinds = Ctx.Result.SimilarPositions;
+    Kinds = {"data"};
+    if (EncodeCtx.IntegerWildcards)
+      Kinds.push_back("integers");
+    if (EncodeCtx.CalleeWildcards)
+      Kinds.push_back("callees");
   }
 
   void run(const DenseSet<Function *> &Candidates);

@@ -8,9 +8,16 @@
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=APART --allow-empty
 ; RUN: sed 's/"cf-protection-branch"/"CFI Canonical Jump Tables"/' %s | %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -lto-merge-functions-print -disable-output | FileCheck %s --check-prefix=APART --allow-empty
 ; RUN: sed 's/"cf-protection-branch"/"kcfi"/' %s | %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -lto-merge-functions-print -disable-output | FileCheck %s --check-prefix=APART --allow-empty
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-report=%t.json -disable-output %s
+; RUN: FileCheck %s --check-prefix=REPORT < %t.json
 ; RUN: sed 's/"cf-protection-branch", i32 1/"cf-protection-branch", i32 0/' %s | %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-callees -lto-merge-functions-print -disable-output | FileCheck %s --check-prefix=NOFLAG
 
 ; APART-NOT: similar
+; The report says which kinds of positions were used.
+; REPORT: "positions": [
+; REPORT-NEXT: "data",
+; REPORT-NEXT: "integers"
+; REPORT-NEXT: ],
 ; NOFLAG: merged similar functions into f1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
 ; NOFLAG-NEXT: sharing body with similar function f1 (thunk)
 ; NOFLAG-NEXT: sharing body with similar function f2 (thunk)

@@ -1,5 +1,5 @@
 ; With -lto-merge-functions-similar the JSON report gains a "similar"
-; section: totals, one class per shared body (its source, parameter count and
+; section: the kinds of positions used, totals, one class per shared body (its source, parameter count and
 ; each member's action) and the members refused with a reason. @m1 and @m2
 ; are similar but too small for two thunks to pay, so they are refused.
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-report=%t.json -disable-output %s
@@ -50,6 +50,11 @@
 ; CHECK-NEXT: "functions_considered": 6,
 ; CHECK-NEXT: "functions_merged": 4,
 ; CHECK-NEXT: "parameters": 3,
+; CHECK-NEXT: "positions": [
+; CHECK-NEXT: "data",
+; CHECK-NEXT: "integers",
+; CHECK-NEXT: "callees"
+; CHECK-NEXT: ],
 ; CHECK-NEXT: "refusals": [
 ; CHECK-NEXT: {
 ; CHECK-NEXT: "function": "m1",

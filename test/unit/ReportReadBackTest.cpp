@@ -53,6 +53,25 @@ MergeResult sampleResult(StringRef Module) {
   Plain.Members = {{"redirected", FoldAction::CallersRedirected}};
   R.Groups = {Moved, Plain};
   R.Refusals = {{"kept", "other", "thunk is not smaller than the body"}};
+  R.SimilarRan = true;
+  R.SimilarPositions = {"data", "integers"};
+  R.Stats.SimilarConsidered = 9;
+  R.Stats.SimilarClasses = 1;
+  R.Stats.SimilarMembers = 2;
+  R.Stats.SimilarParameters = 1;
+  R.Stats.SimilarRefused = 1;
+  R.Stats.SimilarEstimatedBytes = 48;
+  SimilarGroup Shared;
+  Shared.Round = 1;
+  Shared.Body = "first.lmf.similar";
+  Shared.Source = "first";
+  Shared.Parameters = 1;
+  Shared.BodyInstructions = 30;
+  Shared.EstimatedBytesSaved = 48;
+  Shared.Members = {{"first", SimilarAction::Thunk},
+                    {"second", SimilarAction::CallsRewritten}};
+  R.Similar = {Shared};
+  R.SimilarRefusals = {{"third", "first", "merging saves too few bytes"}};
   return R;
 }
 
