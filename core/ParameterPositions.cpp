@@ -23,12 +23,11 @@
 //    also the integer constants of the operations that cost the same with
 //    a register operand as with an immediate: compares, `add`, `sub`,
 //    `and`, `or`, `xor`, `select` values, phi inputs and scalable array
-//    indices. That is
-//    the cost model for the code: an x86-64 `cmp`, `add` or `and` takes a
-//    register where it took an immediate, with the same latency and no
-//    more bytes; a phi input is a `mov` from a register instead of an
-//    immediate; an index scaled by 1, 2, 4 or 8 stays inside the
-//    addressing mode. Where a constant selects cheaper code it is not a
+//    indices. That is the cost model for the code: an x86-64 `cmp`, `add`
+//    or `and` takes a register where it took an immediate, with the same
+//    latency and no more bytes; a phi input is a `mov` from a register
+//    instead of an immediate; an index scaled by 1, 2, 4 or 8 stays inside
+//    the addressing mode. Where a constant selects cheaper code it is not a
 //    position: divisors (a multiply instead of a divide), shift amounts
 //    (a variable shift is slower on many cores), multipliers (`lea` and
 //    shifts), masks of the low 8, 16 or 32 bits (a zero-extending move),

@@ -117,6 +117,7 @@ struct ArgumentRegisters {
       for (const Type *Element : ST->elements())
         add(*Element);
     } else if (const auto *AT = dyn_cast<ArrayType>(&T)) {
+      // Sixteen elements already exceed every register budget.
       for (uint64_t I = 0, E = AT->getNumElements(); I != E && I < 16; ++I)
         add(*AT->getElementType());
     } else if (T.isVectorTy()) {

@@ -17,6 +17,7 @@
 #include "linkplugin/LTOMergeFunctionsPass.h"
 
 #include "core/MergeModule.h"
+#include "core/MergeOptions.h"
 #include "core/MergeReport.h"
 #include "linkplugin/BackendResults.h"
 #include "linkplugin/PassOptionNames.h"
@@ -38,7 +39,7 @@ cl::OptionCategory Category("lto-merge-functions options");
 
 cl::opt<lmf::MergeMode> ModeOpt(
     lmf::passopt::ModeOption, cl::desc("Which functions may be folded"),
-    cl::init(lmf::MergeMode::Safe),
+    cl::init(lmf::MergeOptions().Mode),
     cl::values(clEnumValN(lmf::MergeMode::Safe, "safe",
                           "keep every observable function address distinct"),
                clEnumValN(lmf::MergeMode::All, "all",
@@ -48,7 +49,7 @@ cl::opt<lmf::MergeMode> ModeOpt(
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
     cl::desc("Threads for hashing and comparison (0: follow --threads)"),
-    cl::init(0), cl::cat(Category));
+    cl::init(lmf::MergeOptions().Threads), cl::cat(Category));
 
 cl::opt<std::string>
     ReportOpt(lmf::passopt::ReportOption,
@@ -61,32 +62,34 @@ cl::opt<bool> PrintOpt(lmf::passopt::PrintOption,
 
 cl::opt<bool> VerifyOpt(lmf::passopt::VerifyOption,
                         cl::desc("Verify the module after merging"),
-                        cl::init(false), cl::cat(Category));
+                        cl::init(lmf::MergeOptions().Verify),
+                        cl::cat(Category));
 
 cl::opt<bool> SimilarOpt(
     lmf::passopt::SimilarOption,
     cl::desc("Also merge functions that differ only in constants (similar "
              "merging)"),
-    cl::init(false), cl::cat(Category));
+    cl::init(lmf::MergeOptions().MergeSimilar), cl::cat(Category));
 
 cl::opt<bool> SimilarCalleesOpt(
     lmf::passopt::SimilarCalleesOption,
     cl::desc("With -lto-merge-functions-similar: functions may also differ "
              "in the callees of direct calls, which become indirect calls"),
-    cl::init(true), cl::cat(Category));
+    cl::init(lmf::MergeOptions().SimilarCallees), cl::cat(Category));
 
 cl::opt<bool> SimilarIntegersOpt(
     lmf::passopt::SimilarIntegersOption,
     cl::desc("With -lto-merge-functions-similar: functions may also differ "
              "in integer constants of compares, simple arithmetic, selects, "
              "phis and array indices"),
-    cl::init(true), cl::cat(Category));
+    cl::init(lmf::MergeOptions().SimilarIntegers), cl::cat(Category));
 
 cl::opt<int64_t> SimilarMinimumGainOpt(
     lmf::passopt::SimilarMinimumGainOption,
     cl::desc("Bytes a similar class must save to be merged (tests lower it "
              "to exercise the stage)"),
-    cl::init(16), cl::Hidden, cl::cat(Category));
+    cl::init(lmf::MergeOptions().SimilarMinimumGain), cl::Hidden,
+    cl::cat(Category));
 
 cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),

@@ -13,10 +13,13 @@
 #ifndef LMF_LINKPLUGIN_PASSOPTIONNAMES_H
 #define LMF_LINKPLUGIN_PASSOPTIONNAMES_H
 
+#include "core/MergeRemarks.h"
+
 namespace lmf::passopt {
 
-/// The pass, as `opt -passes=` names it.
-inline constexpr char PassName[] = "lto-merge-functions";
+/// The pass, as `opt -passes=` names it: the name its remarks and
+/// statistics are filed under.
+inline constexpr const char *PassName = MergePassName;
 
 /// The pass's cl::opts, without the leading dash.
 inline constexpr char ModeOption[] = "lto-merge-functions-mode";
