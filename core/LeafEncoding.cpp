@@ -48,6 +48,10 @@ void FunctionEncoder::emitString(StringRef S) {
 
 void FunctionEncoder::emitAPInt(const APInt &V) {
   emit(V.getBitWidth());
+  emitAPIntWords(V);
+}
+
+void FunctionEncoder::emitAPIntWords(const APInt &V) {
   for (unsigned I = 0, E = V.getNumWords(); I != E; ++I)
     emit(V.getRawData()[I]);
 }
@@ -61,22 +65,8 @@ void FunctionEncoder::encodeInlineAsm(const InlineAsm *IA) {
   emit(IA->getDialect());
 }
 
-void FunctionEncoder::encodeType(const Type *T) {
-  // Bit widths (at most 2^23) and address spaces (24 bits) share the token
-  // with the type ID.
-  switch (T->getTypeID()) {
-  case Type::IntegerTyID:
-    emitTagged(TagType, T->getTypeID() | uint64_t(T->getIntegerBitWidth())
-                                             << 8);
-    return;
-  case Type::PointerTyID:
-    emitTagged(TagType, T->getTypeID() | uint64_t(T->getPointerAddressSpace())
-                                             << 8);
-    return;
-  default:
-    emitTagged(TagType, T->getTypeID());
-    break;
-  }
+void FunctionEncoder::encodeTypeWithParts(const Type *T) {
+  emitTagged(TagType, T->getTypeID());
   switch (T->getTypeID()) {
   case Type::FixedVectorTyID:
   case Type::ScalableVectorTyID:
@@ -122,17 +112,28 @@ void FunctionEncoder::encodeType(const Type *T) {
     return;
   }
   default:
-    // Floating-point, void, label, metadata, token, x86_amx: the ID says it.
-    return;
+    return; // Only the types encodeType sends here.
   }
 }
 
+/// A list with no must-match attribute, as most are, is one token. Else
+/// each set is written (an absent set as one token), so the long form is
+/// longer than its 3 + NumArgs minimum exactly when something must match.
 void FunctionEncoder::encodeAttributes(AttributeList Attrs, unsigned NumArgs) {
+  if (Attrs.isEmpty()) {
+    emit(TagNoAttributes);
+    return;
+  }
+  size_t Start = Out.size();
   encodeAttributeSet(Attrs.getFnAttrs());
   encodeAttributeSet(Attrs.getRetAttrs());
   emit(NumArgs);
   for (unsigned A = 0; A != NumArgs; ++A)
     encodeAttributeSet(Attrs.getParamAttrs(A));
+  if (Out.size() - Start == 3 + size_t(NumArgs)) {
+    Out.resize(Start);
+    emit(TagNoAttributes);
+  }
 }
 
 /// Only must-match attributes are written; the set iterates in a canonical

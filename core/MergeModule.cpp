@@ -91,7 +91,7 @@ private:
   void collectCandidates();
   void hashShapes(ArrayRef<CandidateId> Ids);
   std::vector<CandidateId> liveCandidates() const;
-  std::vector<CandidateId> candidatesWithTwinShape() const;
+  std::vector<CandidateId> candidatesWithTwinShape();
   ClassList refineClasses(ArrayRef<CandidateId> Members);
   ClassList identityClasses(ArrayRef<CandidateId> Members);
   ClassList dirtyShapeBuckets() const;
@@ -123,7 +123,12 @@ private:
 
   /// Candidate functions by id; null once folded away or made a thunk.
   std::vector<Function *> Candidates;
+  /// Shape hashes (shapeHash), kept up to date for the later rounds.
   std::vector<uint64_t> Shapes;
+  /// The finer ShapeAndOperands of every candidate, until round 0's
+  /// members are chosen. Later rounds bucket by Shapes alone, so that their
+  /// classes come in the order they always did.
+  std::vector<uint64_t> FirstRoundShapes;
   /// Instructions of each candidate, counted while hashing its shape.
   std::vector<size_t> InstructionCounts;
   std::vector<char> Dirty;
@@ -159,15 +164,14 @@ void ModuleMerge::collectCandidates() {
       Functions.push_back(&F);
   }
   std::vector<char> Eligible(Functions.size(), 0);
-  std::vector<uint64_t> Shape(Functions.size(), 0);
-  std::vector<size_t> Count(Functions.size(), 0);
+  std::vector<ShapeHashes> Shape(Functions.size());
   {
     PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
     forEachIndex(Runner, Functions.size(), Opts.SerialThreshold, [&](size_t I) {
       if (!isEligible(*Functions[I]))
         return;
       Eligible[I] = 1;
-      Shape[I] = shapeHash(*Functions[I], Count[I]);
+      Shape[I] = shapeHashes(*Functions[I], Globals);
     });
   }
   PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
@@ -176,8 +180,9 @@ void ModuleMerge::collectCandidates() {
     if (!Eligible[I])
       continue;
     addCandidate(Functions[I]);
-    Shapes.back() = Shape[I];
-    InstructionCounts.back() = Count[I];
+    Shapes.back() = Shape[I].Shape;
+    FirstRoundShapes.push_back(Shape[I].ShapeAndOperands);
+    InstructionCounts.back() = Shape[I].Instructions;
   }
   Result.Stats.FunctionsInModule = Functions.size();
   Result.Stats.Considered = Candidates.size();
@@ -199,10 +204,13 @@ std::vector<CandidateId> ModuleMerge::liveCandidates() const {
   return Live;
 }
 
-/// The candidates that share their shape with another one: only they can
-/// have a twin.
-std::vector<CandidateId> ModuleMerge::candidatesWithTwinShape() const {
-  ClassList Buckets = groupByKey(liveCandidates(), Shapes);
+/// The candidates that share their shape and operand values with another
+/// one: only they can have a twin. (Equal skeletons imply equal such
+/// hashes, so the others are alone in their skeleton too: leaving them out
+/// changes no class and no class order.)
+std::vector<CandidateId> ModuleMerge::candidatesWithTwinShape() {
+  ClassList Buckets = groupByKey(liveCandidates(), FirstRoundShapes);
+  FirstRoundShapes = {};
   std::vector<CandidateId> Members(Buckets.ids().begin(), Buckets.ids().end());
   llvm::sort(Members);
   return Members;

@@ -16,15 +16,19 @@
 // The list must be injective over everything that decides behaviour: every
 // variable-length part is preceded by its length and every kind of item by a
 // tag, so two different functions can never produce the same list. The
-// frequent items carry small fields in their tag's token (an opcode, a type
-// ID and bit width, a local value's number): fewer tokens to write, hash and
-// compare, with each field in a fixed bit range of its own. Values
-// local to the function are numbered in walk order (see WalkOrder.h); globals
-// by GlobalNumbering. A function referring to itself is encoded as "self"
-// only in callee position (recursion); any other use of its own address is
-// encoded by its global number, which differs between twins, because a twin
-// that compares its own address with a pointer behaves differently once
-// folded.
+// frequent items carry small fields in their tag's token (an opcode with its
+// operand count, a type ID and bit width, a local value's number), and what
+// is nearly always absent (must-match attributes and metadata) costs one
+// token or one bit: fewer tokens to write, hash and compare, with each field
+// in a fixed bit range of its own. Values local to the function are numbered
+// in walk order (see WalkOrder.h): arguments and blocks first, then each
+// instruction as it is written, so the body is read once; the few uses
+// written before their instruction (phis over back edges) are patched at the
+// end. Globals are numbered by GlobalNumbering. A function referring to itself
+// is encoded as "self" only in callee position (recursion); any other use of
+// its own address is encoded by its global number, which differs between twins,
+// because a twin that compares its own address with a pointer behaves
+// differently once folded.
 //
 // Annotations that AnnotationPolicy calls ignorable or intersectable (debug
 // locations, `!tbaa`, poison flags, `nonnull`, `dereferenceable`...) are left
@@ -119,23 +123,33 @@ void FunctionEncoder::run() {
     Positions->clear();
   Blocks.clear();
   LocalNumbers.clear();
+  ForwardReferences.clear();
   blocksInWalkOrder(F, Blocks);
-  numberLocals();
+  numberArgumentsAndBlocks();
   encodeHeader();
   emit(Blocks.size());
   for (const BasicBlock *BB : Blocks)
     encodeBlock(*BB);
+  resolveForwardReferences();
 }
 
-void FunctionEncoder::numberLocals() {
-  uint64_t Next = 0;
+/// Arguments, then blocks in walk order, are numbered before anything is
+/// written; each instruction takes the next number when it is written (see
+/// encodeInstruction), so the body is walked once.
+void FunctionEncoder::numberArgumentsAndBlocks() {
+  NextLocal = 0;
   for (const Argument &A : F.args())
-    LocalNumbers.insert(&A, Next++);
-  for (const BasicBlock *BB : Blocks) {
-    LocalNumbers.insert(BB, Next++);
-    for (const Instruction &I : *BB)
-      LocalNumbers.insert(&I, Next++);
-  }
+    LocalNumbers.insert(&A, NextLocal++);
+  for (const BasicBlock *BB : Blocks)
+    LocalNumbers.insert(BB, NextLocal++);
+}
+
+/// A use written before its instruction (a phi's value over a back edge, an
+/// unreachable block's operand) was left as a placeholder; every
+/// instruction has its number now.
+void FunctionEncoder::resolveForwardReferences() {
+  for (auto [Index, V] : ForwardReferences)
+    Out[Index] = TagLocal | (LocalNumbers.lookup(V, ~0ULL) + 1) << TagBits;
 }
 
 void FunctionEncoder::encodeHeader() {
@@ -183,101 +197,155 @@ void FunctionEncoder::encodeBlock(const BasicBlock &BB) {
   emit(TagBlockEnd);
 }
 
+/// The instruction's first token carries, besides its tag, the opcode (bits
+/// 0-7 of the field), whether must-match metadata follows the operands (bit
+/// 8) and the number of operands (bits 9 and up).
+static_assert(Instruction::OtherOpsEnd <= 256, "opcodes take 8 bits");
+constexpr unsigned InstructionHasMetadataBit = TagBits + 8;
+
 void FunctionEncoder::encodeInstruction(const Instruction &I) {
-  emitTagged(TagInstruction, I.getOpcode());
+  LocalNumbers.insert(&I, NextLocal++);
+  size_t Head = Out.size();
+  emitTagged(TagInstruction, I.getOpcode() | uint64_t(I.getNumOperands()) << 9);
   encodeType(I.getType());
   encodeInstructionFields(I);
   if (const auto *CB = dyn_cast<CallBase>(&I)) {
     encodeCallFields(*CB);
   } else {
-    emit(I.getNumOperands());
     for (const Use &Op : I.operands())
       encodeOperandUse(Op);
   }
-  encodeMustMatchMetadata(I);
+  if (encodeMustMatchMetadata(I))
+    Out[Head] |= uint64_t(1) << InstructionHasMetadataBit;
 }
 
-void FunctionEncoder::encodeMustMatchMetadata(const Instruction &I) {
+bool FunctionEncoder::encodeMustMatchMetadata(const Instruction &I) {
+  if (!I.hasMetadataOtherThanDebugLoc())
+    return false;
   MDs.clear();
-  if (I.hasMetadataOtherThanDebugLoc())
-    I.getAllMetadataOtherThanDebugLoc(MDs);
+  I.getAllMetadataOtherThanDebugLoc(MDs);
+  bool Any = false;
   for (const auto &[Kind, Node] : MDs) {
     if (Ctx.Policy.instructionMetadataRole(Kind) != MetadataRole::MustMatch)
       continue;
     emit(Kind);
     encodeMetadata(Node);
+    Any = true;
   }
-  emit(TagAbsent);
+  if (Any)
+    emit(TagAbsent);
+  return Any;
 }
 
 /// Fields that are not operands. Poison-generating flags and fast-math flags
 /// are deliberately absent: they are intersectable.
 void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
-  if (const auto *AI = dyn_cast<AllocaInst>(&I)) {
+  switch (I.getOpcode()) {
+  case Instruction::Alloca: {
+    const auto *AI = cast<AllocaInst>(&I);
     encodeType(AI->getAllocatedType());
     emit(AI->getAlign().value());
     emit(AI->getAddressSpace());
     emit(AI->isUsedWithInAlloca() | AI->isSwiftError() << 1);
-  } else if (const auto *LI = dyn_cast<LoadInst>(&I)) {
+    return;
+  }
+  case Instruction::Load: {
+    const auto *LI = cast<LoadInst>(&I);
     emit(memoryAccessFields(LI->isVolatile(), LI->getAlign(), LI->getOrdering(),
                             LI->getSyncScopeID()));
-  } else if (const auto *SI = dyn_cast<StoreInst>(&I)) {
+    return;
+  }
+  case Instruction::Store: {
+    const auto *SI = cast<StoreInst>(&I);
     emit(memoryAccessFields(SI->isVolatile(), SI->getAlign(), SI->getOrdering(),
                             SI->getSyncScopeID()));
-  } else if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    return;
+  }
+  case Instruction::AtomicCmpXchg: {
+    const auto *CX = cast<AtomicCmpXchgInst>(&I);
     emit(CX->isVolatile() | CX->isWeak() << 1);
     emit(CX->getAlign().value());
     emit(static_cast<uint64_t>(CX->getSuccessOrdering()));
     emit(static_cast<uint64_t>(CX->getFailureOrdering()));
     emit(CX->getSyncScopeID());
-  } else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    return;
+  }
+  case Instruction::AtomicRMW: {
+    const auto *RMW = cast<AtomicRMWInst>(&I);
     emit(RMW->getOperation());
     emit(RMW->isVolatile());
     emit(RMW->getAlign().value());
     emit(static_cast<uint64_t>(RMW->getOrdering()));
     emit(RMW->getSyncScopeID());
-  } else if (const auto *FI = dyn_cast<FenceInst>(&I)) {
+    return;
+  }
+  case Instruction::Fence: {
+    const auto *FI = cast<FenceInst>(&I);
     emit(static_cast<uint64_t>(FI->getOrdering()));
     emit(FI->getSyncScopeID());
-  } else if (const auto *Cmp = dyn_cast<CmpInst>(&I)) {
-    emit(Cmp->getPredicate());
-  } else if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I)) {
-    encodeType(GEP->getSourceElementType());
-  } else if (const auto *SV = dyn_cast<ShuffleVectorInst>(&I)) {
-    ArrayRef<int> Mask = SV->getShuffleMask();
+    return;
+  }
+  case Instruction::ICmp:
+  case Instruction::FCmp:
+    emit(cast<CmpInst>(I).getPredicate());
+    return;
+  case Instruction::GetElementPtr:
+    encodeType(cast<GetElementPtrInst>(I).getSourceElementType());
+    return;
+  case Instruction::ShuffleVector: {
+    ArrayRef<int> Mask = cast<ShuffleVectorInst>(I).getShuffleMask();
     emit(Mask.size());
     for (int Elt : Mask)
       emit(static_cast<uint64_t>(static_cast<int64_t>(Elt)));
-  } else if (const auto *EV = dyn_cast<ExtractValueInst>(&I)) {
-    emit(EV->getNumIndices());
-    for (unsigned Idx : EV->indices())
+    return;
+  }
+  case Instruction::ExtractValue:
+  case Instruction::InsertValue: {
+    ArrayRef<unsigned> Indices = isa<ExtractValueInst>(I)
+                                     ? cast<ExtractValueInst>(I).getIndices()
+                                     : cast<InsertValueInst>(I).getIndices();
+    emit(Indices.size());
+    for (unsigned Idx : Indices)
       emit(Idx);
-  } else if (const auto *IV = dyn_cast<InsertValueInst>(&I)) {
-    emit(IV->getNumIndices());
-    for (unsigned Idx : IV->indices())
-      emit(Idx);
-  } else if (const auto *LP = dyn_cast<LandingPadInst>(&I)) {
+    return;
+  }
+  case Instruction::LandingPad: {
+    const auto *LP = cast<LandingPadInst>(&I);
     emit(LP->isCleanup());
     emit(LP->getNumClauses());
     for (unsigned C = 0, E = LP->getNumClauses(); C != E; ++C)
       emit(LP->isCatch(C));
-  } else if (const auto *Phi = dyn_cast<PHINode>(&I)) {
+    return;
+  }
+  case Instruction::PHI: {
     // Incoming blocks are not operands; their order is part of the phi.
+    const auto *Phi = cast<PHINode>(&I);
     emit(Phi->getNumIncomingValues());
     for (const BasicBlock *In : Phi->blocks())
       encodeOperand(In);
-  } else if (const auto *VA = dyn_cast<VAArgInst>(&I)) {
-    encodeType(VA->getType());
-  } else if (const auto *CatchSwitch = dyn_cast<CatchSwitchInst>(&I)) {
-    emit(CatchSwitch->hasUnwindDest());
-  } else if (const auto *CleanupRet = dyn_cast<CleanupReturnInst>(&I)) {
-    emit(CleanupRet->hasUnwindDest());
-  } else if (const auto *SW = dyn_cast<SwitchInst>(&I)) {
+    return;
+  }
+  case Instruction::VAArg:
+    encodeType(I.getType());
+    return;
+  case Instruction::CatchSwitch:
+    emit(cast<CatchSwitchInst>(I).hasUnwindDest());
+    return;
+  case Instruction::CleanupRet:
+    emit(cast<CleanupReturnInst>(I).hasUnwindDest());
+    return;
+  case Instruction::Switch: {
     // Case values are not operands; their order pairs them with the
     // destinations, which are.
+    const auto *SW = cast<SwitchInst>(&I);
     emit(SW->getNumCases());
     for (const auto &Case : SW->cases())
       emitAPInt(Case.getCaseValue()->getValue());
+    return;
+  }
+  default:
+    // Everything else is said by the opcode, the type and the operands.
+    return;
   }
 }
 
@@ -362,8 +430,10 @@ void FunctionEncoder::encodeOperand(const Value *V) {
   if (isa<Argument>(V) || isa<Instruction>(V)) {
     // A value of another function cannot appear in a valid body; encode it
     // as unknown (field 0) rather than trusting a pointer.
-    emitTagged(isa<Argument>(V) ? TagArgument : TagLocal,
-               LocalNumbers.lookup(V, ~0ULL) + 1);
+    uint64_t Number = LocalNumbers.lookup(V, ~0ULL);
+    if (Number == ~0ULL && isa<Instruction>(V))
+      ForwardReferences.push_back({Out.size(), V});
+    emitTagged(isa<Argument>(V) ? TagArgument : TagLocal, Number + 1);
     return;
   }
   if (isa<BasicBlock>(V)) {
@@ -421,9 +491,9 @@ void FunctionEncoder::encodeConstant(const Constant *C) {
   if (const auto *GV = dyn_cast<GlobalValue>(C)) {
     encodeAddressRef(GV);
   } else if (const auto *CI = dyn_cast<ConstantInt>(C)) {
-    emitAPInt(CI->getValue());
+    emitAPIntWords(CI->getValue());
   } else if (const auto *CF = dyn_cast<ConstantFP>(C)) {
-    emitAPInt(CF->getValueAPF().bitcastToAPInt());
+    emitAPIntWords(CF->getValueAPF().bitcastToAPInt());
   } else if (const auto *CDS = dyn_cast<ConstantDataSequential>(C)) {
     emitString(CDS->getRawDataValues());
   } else if (const auto *BA = dyn_cast<BlockAddress>(C)) {

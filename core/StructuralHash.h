@@ -30,6 +30,22 @@ uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
 /// Instructions receives the number of F's instructions, counted on the way.
 uint64_t shapeHash(const llvm::Function &F, size_t &Instructions);
 
+/// What one walk over a function gives the identical-merging prefilter.
+struct ShapeHashes {
+  /// shapeHash: equal under every encoding context, similar merging's too.
+  uint64_t Shape = 0;
+  /// Shape with, besides, each instruction's integer bit width, compare
+  /// predicate, integer constant operands and global variable operands
+  /// (by number), all of which an encoding without parameter wildcards
+  /// writes exactly: equal such encodings imply equal values.
+  uint64_t ShapeAndOperands = 0;
+  size_t Instructions = 0;
+};
+
+/// Both shape hashes of F in one walk.
+ShapeHashes shapeHashes(const llvm::Function &F,
+                        const GlobalNumbering &Globals);
+
 } // namespace lmf
 
 #endif

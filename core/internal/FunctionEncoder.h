@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Attributes.h"
+#include "llvm/IR/DerivedTypes.h"
 
 #include <cstdint>
 #include <vector>
@@ -73,6 +74,7 @@ enum Tag : uint64_t {
   TagPresent,
   TagUnknownValue,
   TagParameter,
+  TagNoAttributes,
 };
 
 /// Tags take the low 16 bits of a token; fields packed with them the rest.
@@ -85,6 +87,9 @@ struct EncoderScratch {
   llvm::SmallVector<const llvm::BasicBlock *, 16> Blocks;
   LocalValueTable LocalNumbers;
   llvm::SmallVector<std::pair<unsigned, llvm::MDNode *>, 4> MDs;
+  /// Where a use of a not yet numbered instruction was written, and which.
+  llvm::SmallVector<std::pair<size_t, const llvm::Value *>, 16>
+      ForwardReferences;
 };
 
 class FunctionEncoder {
@@ -93,7 +98,8 @@ public:
                   Encoding &Out, std::vector<CandidateId> &ClassIds,
                   EncoderScratch &Scratch)
       : F(F), Ctx(Ctx), Out(Out), ClassIds(ClassIds), Blocks(Scratch.Blocks),
-        LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs) {}
+        LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs),
+        ForwardReferences(Scratch.ForwardReferences) {}
 
   void run();
   /// Records the operands written as parameter wildcards.
@@ -107,8 +113,12 @@ private:
   void emitTagged(Tag T, uint64_t Field) { emit(T | Field << TagBits); }
   void emitString(llvm::StringRef S);
   void emitAPInt(const llvm::APInt &V);
+  /// The words of V without its width, where the type written before says
+  /// the width (integer and floating-point constants).
+  void emitAPIntWords(const llvm::APInt &V);
 
-  void numberLocals();
+  void numberArgumentsAndBlocks();
+  void resolveForwardReferences();
   void encodeHeader();
   void encodeBlock(const llvm::BasicBlock &BB);
   void encodeInstruction(const llvm::Instruction &I);
@@ -123,11 +133,43 @@ private:
   void encodeConstant(const llvm::Constant *C);
   void encodeConstantExprFields(const llvm::ConstantExpr *CE);
   void encodeInlineAsm(const llvm::InlineAsm *IA);
-  void encodeType(const llvm::Type *T);
+  /// Writes T; integer, pointer and scalar types take one token, inline:
+  /// one is written for nearly every instruction and constant.
+  void encodeType(const llvm::Type *T) {
+    // Bit widths (at most 2^23) and address spaces (24 bits) share the
+    // token with the type ID.
+    switch (T->getTypeID()) {
+    case llvm::Type::IntegerTyID:
+      emitTagged(TagType, T->getTypeID() | uint64_t(T->getIntegerBitWidth())
+                                               << 8);
+      return;
+    case llvm::Type::PointerTyID:
+      emitTagged(TagType, T->getTypeID() | uint64_t(T->getPointerAddressSpace())
+                                               << 8);
+      return;
+    case llvm::Type::FixedVectorTyID:
+    case llvm::Type::ScalableVectorTyID:
+    case llvm::Type::ArrayTyID:
+    case llvm::Type::StructTyID:
+    case llvm::Type::FunctionTyID:
+    case llvm::Type::TargetExtTyID:
+      encodeTypeWithParts(T);
+      return;
+    default:
+      // Floating-point, void, label, metadata, token, x86_amx: the ID says
+      // it.
+      emitTagged(TagType, T->getTypeID());
+      return;
+    }
+  }
+  /// Vectors, arrays, structs, functions and target types: their ID, then
+  /// their parts.
+  void encodeTypeWithParts(const llvm::Type *T);
   void encodeAttributes(llvm::AttributeList Attrs, unsigned NumArgs);
   void encodeAttributeSet(llvm::AttributeSet Set);
   void encodeMetadata(const llvm::Metadata *MD);
-  void encodeMustMatchMetadata(const llvm::Instruction &I);
+  /// Writes I's must-match metadata, if it has any, and says whether it did.
+  bool encodeMustMatchMetadata(const llvm::Instruction &I);
   void encodeFunctionMetadata();
 
   const llvm::Function &F;
@@ -136,7 +178,11 @@ private:
   std::vector<CandidateId> &ClassIds;
   llvm::SmallVectorImpl<const llvm::BasicBlock *> &Blocks;
   LocalValueTable &LocalNumbers;
+  /// The number the next instruction written takes.
+  uint64_t NextLocal = 0;
   llvm::SmallVectorImpl<std::pair<unsigned, llvm::MDNode *>> &MDs;
+  llvm::SmallVectorImpl<std::pair<size_t, const llvm::Value *>>
+      &ForwardReferences;
   std::vector<const llvm::Use *> *Positions = nullptr;
   /// MDNodes currently being encoded, for cycles (self-referential loops).
   llvm::SmallVector<const llvm::MDNode *, 8> MDStack;

@@ -120,6 +120,8 @@ TEST(Hash, TwinsDifferingOnlyInIntersectableAnnotations) {
     const Function &A = *fn(*M, "a"), &B = *fn(*M, "b");
     EXPECT_EQ(E.compare(A, B), 0);
     EXPECT_EQ(E.hash(A), E.hash(B));
+    EXPECT_EQ(shapeHashes(A, E.Globals).ShapeAndOperands,
+              shapeHashes(B, E.Globals).ShapeAndOperands);
   }
 }
 
@@ -131,9 +133,11 @@ TEST(Hash, EqualGeneratedFunctionsHashEqualAndDifferentOnesRarelyCollide) {
   ModuleEncoder E(*M);
   std::vector<const Function *> Fns;
   std::vector<uint64_t> Hashes;
+  std::vector<ShapeHashes> Shapes;
   for (const PoolMember &P : Pool.Members) {
     Fns.push_back(fn(*M, P.Name));
     Hashes.push_back(E.hash(*Fns.back()));
+    Shapes.push_back(shapeHashes(*Fns.back(), E.Globals));
   }
   unsigned EqualPairs = 0;
   for (size_t I = 0; I < Fns.size(); ++I)
@@ -142,6 +146,10 @@ TEST(Hash, EqualGeneratedFunctionsHashEqualAndDifferentOnesRarelyCollide) {
         continue;
       ++EqualPairs;
       EXPECT_EQ(Hashes[I], Hashes[J])
+          << "@" << Pool.Members[I].Name << " == @" << Pool.Members[J].Name;
+      // The prefilters too, or the pair is never compared.
+      EXPECT_EQ(Shapes[I].Shape, Shapes[J].Shape) << Pool.Members[I].Name;
+      EXPECT_EQ(Shapes[I].ShapeAndOperands, Shapes[J].ShapeAndOperands)
           << "@" << Pool.Members[I].Name << " == @" << Pool.Members[J].Name;
     }
   EXPECT_GT(EqualPairs, 200u);
@@ -154,6 +162,61 @@ TEST(Hash, EqualGeneratedFunctionsHashEqualAndDifferentOnesRarelyCollide) {
     Encodings.insert(E.encode(*F));
   EXPECT_EQ(DistinctHashes.size(), Encodings.size());
   EXPECT_GT(Encodings.size(), 150u);
+}
+
+// Partition refinement compares calls and addresses of functions by class,
+// so the finer hash must not read which function is referenced: twins that
+// differ only there stay in one bucket. What the skeleton writes as it is
+// (an integer constant, a predicate, a bit width, a global variable) splits
+// the finer hash and leaves the coarse one alone.
+TEST(Hash, ShapeAndOperandsReadsValuesButNotFunctions) {
+  LLVMContext Ctx;
+  auto M = parseIR(Ctx, R"(
+@g1 = global i32 0
+@g2 = global i32 0
+define internal i32 @f1(i32 %x) { ret i32 %x }
+define internal i32 @f2(i32 %x) { ret i32 %x }
+define i32 @call1(i32 %x) { %r = call i32 @f1(i32 %x)
+  ret i32 %r }
+define i32 @call2(i32 %x) { %r = call i32 @f2(i32 %x)
+  ret i32 %r }
+define ptr @addr1() { ret ptr @f1 }
+define ptr @addr2() { ret ptr @f2 }
+define i32 @add1(i32 %x) { %y = add i32 %x, 1
+  ret i32 %y }
+define i32 @add2(i32 %x) { %y = add i32 %x, 2
+  ret i32 %y }
+define i1 @ult(i32 %x, i32 %y) { %c = icmp ult i32 %x, %y
+  ret i1 %c }
+define i1 @slt(i32 %x, i32 %y) { %c = icmp slt i32 %x, %y
+  ret i1 %c }
+define i32 @trunc32(i64 %x) { %y = trunc i64 %x to i32
+  ret i32 %y }
+define i16 @trunc16(i64 %x) { %y = trunc i64 %x to i16
+  ret i16 %y }
+define i32 @load1() { %v = load i32, ptr @g1
+  ret i32 %v }
+define i32 @load2() { %v = load i32, ptr @g2
+  ret i32 %v }
+)");
+  ASSERT_TRUE(M);
+  GlobalNumbering Globals(*M);
+  auto Hashes = [&](StringRef Name) {
+    return shapeHashes(*fn(*M, Name), Globals);
+  };
+  for (auto [A, B] : {std::pair{"call1", "call2"}, {"addr1", "addr2"}}) {
+    SCOPED_TRACE(std::string(A) + " " + B);
+    EXPECT_EQ(Hashes(A).ShapeAndOperands, Hashes(B).ShapeAndOperands);
+  }
+  for (auto [A, B] :
+       {std::pair{"add1", "add2"}, {"ult", "slt"}, {"load1", "load2"}}) {
+    SCOPED_TRACE(std::string(A) + " " + B);
+    EXPECT_EQ(Hashes(A).Shape, Hashes(B).Shape);
+    EXPECT_NE(Hashes(A).ShapeAndOperands, Hashes(B).ShapeAndOperands);
+  }
+  EXPECT_NE(Hashes("trunc32").ShapeAndOperands,
+            Hashes("trunc16").ShapeAndOperands);
+  EXPECT_EQ(Hashes("add1").Instructions, 2u);
 }
 
 // The same text parsed into two contexts hashes the same: hashes depend on
