@@ -88,10 +88,11 @@ public:
   Expected<MergeResult> run();
 
 private:
-  void collectCandidates();
+  std::vector<uint64_t> collectCandidates();
   void hashShapes(ArrayRef<CandidateId> Ids);
   std::vector<CandidateId> liveCandidates() const;
-  std::vector<CandidateId> candidatesWithTwinShape();
+  std::vector<CandidateId>
+  candidatesWithTwinShape(ArrayRef<uint64_t> ShapesAndOperands) const;
   ClassList refineClasses(ArrayRef<CandidateId> Members);
   ClassList identityClasses(ArrayRef<CandidateId> Members);
   ClassList dirtyShapeBuckets() const;
@@ -123,12 +124,10 @@ private:
 
   /// Candidate functions by id; null once folded away or made a thunk.
   std::vector<Function *> Candidates;
-  /// Shape hashes (shapeHash), kept up to date for the later rounds.
+  /// Shape hashes (shapeHash), kept up to date for the later rounds, which
+  /// bucket by them alone so that their classes come in the order they
+  /// always did.
   std::vector<uint64_t> Shapes;
-  /// The finer ShapeAndOperands of every candidate, until round 0's
-  /// members are chosen. Later rounds bucket by Shapes alone, so that their
-  /// classes come in the order they always did.
-  std::vector<uint64_t> FirstRoundShapes;
   /// Instructions of each candidate, counted while hashing its shape.
   std::vector<size_t> InstructionCounts;
   std::vector<char> Dirty;
@@ -153,10 +152,11 @@ void ModuleMerge::removeCandidate(Function *F) {
   IdOf.erase(It);
 }
 
-/// Lists the candidates in module order. Eligibility and the shape hash are
-/// read in one parallel walk over each function; only the numbering is
-/// serial.
-void ModuleMerge::collectCandidates() {
+/// Lists the candidates in module order. Eligibility and both shape hashes
+/// are read in one parallel walk over each function; only the numbering is
+/// serial. Returns each candidate's ShapeAndOperands, which only round 0
+/// needs.
+std::vector<uint64_t> ModuleMerge::collectCandidates() {
   std::vector<Function *> Functions;
   {
     PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
@@ -175,17 +175,21 @@ void ModuleMerge::collectCandidates() {
     });
   }
   PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
-  IdOf.reserve(llvm::count(Eligible, 1));
+  size_t NumEligible = llvm::count(Eligible, 1);
+  IdOf.reserve(NumEligible);
+  std::vector<uint64_t> ShapesAndOperands;
+  ShapesAndOperands.reserve(NumEligible);
   for (size_t I = 0; I < Functions.size(); ++I) {
     if (!Eligible[I])
       continue;
     addCandidate(Functions[I]);
     Shapes.back() = Shape[I].Shape;
-    FirstRoundShapes.push_back(Shape[I].ShapeAndOperands);
+    ShapesAndOperands.push_back(Shape[I].ShapeAndOperands);
     InstructionCounts.back() = Shape[I].Instructions;
   }
   Result.Stats.FunctionsInModule = Functions.size();
   Result.Stats.Considered = Candidates.size();
+  return ShapesAndOperands;
 }
 
 void ModuleMerge::hashShapes(ArrayRef<CandidateId> Ids) {
@@ -208,9 +212,9 @@ std::vector<CandidateId> ModuleMerge::liveCandidates() const {
 /// one: only they can have a twin. (Equal skeletons imply equal such
 /// hashes, so the others are alone in their skeleton too: leaving them out
 /// changes no class and no class order.)
-std::vector<CandidateId> ModuleMerge::candidatesWithTwinShape() {
-  ClassList Buckets = groupByKey(liveCandidates(), FirstRoundShapes);
-  FirstRoundShapes = {};
+std::vector<CandidateId> ModuleMerge::candidatesWithTwinShape(
+    ArrayRef<uint64_t> ShapesAndOperands) const {
+  ClassList Buckets = groupByKey(liveCandidates(), ShapesAndOperands);
   std::vector<CandidateId> Members(Buckets.ids().begin(), Buckets.ids().end());
   llvm::sort(Members);
   return Members;
@@ -482,11 +486,11 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.Mode = mergeModeName(Opts.Mode).str();
   Result.Stats.Threads = Runner.concurrency();
   Facts = collectModuleFacts(M);
-  collectCandidates();
+  std::vector<uint64_t> ShapesAndOperands = collectCandidates();
 
   // Round 0 compares every function whose shape has a twin; later rounds
   // only shape buckets holding a function that the previous round changed.
-  std::vector<CandidateId> Members = candidatesWithTwinShape();
+  std::vector<CandidateId> Members = candidatesWithTwinShape(ShapesAndOperands);
   ClassList Classes =
       Opts.RefineReferences ? refineClasses(Members) : identityClasses(Members);
   for (Round = 0;; ++Round) {

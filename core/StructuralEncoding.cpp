@@ -149,7 +149,7 @@ void FunctionEncoder::numberArgumentsAndBlocks() {
 /// instruction has its number now.
 void FunctionEncoder::resolveForwardReferences() {
   for (auto [Index, V] : ForwardReferences)
-    Out[Index] = TagLocal | (LocalNumbers.lookup(V, ~0ULL) + 1) << TagBits;
+    Out[Index] = taggedToken(TagLocal, LocalNumbers.lookup(V, ~0ULL) + 1);
 }
 
 void FunctionEncoder::encodeHeader() {

@@ -18,8 +18,8 @@
 // encoded at all. Identical merging reads, in the same walk, a finer one
 // that adds the values every encoding writes as they are (integer constants,
 // compare predicates, bit widths, global variables), but no function
-// references, which partition refinement compares by class: on
-// gmock_all_test it leaves 11,935 functions to encode instead of 13,224.
+// references, which partition refinement compares by class (on
+// gmock_all_test a tenth fewer functions are encoded; bench/RESULTS.md).
 // Similar merging, whose wildcards hide those very values, and the later
 // rounds keep the coarse hash.
 //
@@ -104,10 +104,11 @@ static ShapeHashes walkShapes(const llvm::Function &F,
   for (const llvm::BasicBlock &BB : F) {
     uint64_t Shape = 0x51ab, WithOperands = 0x51ab;
     for (const llvm::Instruction &I : BB) {
-      Shape = mix(Shape, instructionShape(I));
+      uint64_t InstructionShape = instructionShape(I);
+      Shape = mix(Shape, InstructionShape);
       if (Globals)
-        WithOperands = mixOperandValues(mix(WithOperands, instructionShape(I)),
-                                        I, *Globals);
+        WithOperands =
+            mixOperandValues(mix(WithOperands, InstructionShape), I, *Globals);
       ++Out.Instructions;
     }
     ShapeSum += Shape;

@@ -80,6 +80,11 @@ enum Tag : uint64_t {
 /// Tags take the low 16 bits of a token; fields packed with them the rest.
 constexpr unsigned TagBits = 16;
 
+/// A tag and a field in one token; Field must fit in 48 bits.
+constexpr uint64_t taggedToken(Tag T, uint64_t Field) {
+  return T | Field << TagBits;
+}
+
 /// Per-thread buffers reused from one function to the next: encoding runs
 /// over every function of the module, and allocating these maps anew each
 /// time costs more than filling them.
@@ -109,8 +114,7 @@ public:
 
 private:
   void emit(uint64_t Token) { Out.push_back(Token); }
-  /// A tag and a field in one token; Field must fit in 48 bits.
-  void emitTagged(Tag T, uint64_t Field) { emit(T | Field << TagBits); }
+  void emitTagged(Tag T, uint64_t Field) { emit(taggedToken(T, Field)); }
   void emitString(llvm::StringRef S);
   void emitAPInt(const llvm::APInt &V);
   /// The words of V without its width, where the type written before says
