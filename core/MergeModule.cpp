@@ -228,10 +228,7 @@ bool ModuleMerge::calleeByClass(const Function &F) const {
 
 /// An address may stand for its class when, besides, it is not significant.
 bool ModuleMerge::addressByClass(const Function &F) const {
-  if (!calleeByClass(F) || Facts.Used.count(&F))
-    return false;
-  return Opts.Mode == MergeMode::All || F.hasGlobalUnnamedAddr() ||
-         (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr());
+  return calleeByClass(F) && globalAddressFree(F, Facts, Opts.Mode);
 }
 
 ClassList ModuleMerge::refineClasses(ArrayRef<CandidateId> Members) {
@@ -485,7 +482,7 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.ModuleName = M.getModuleIdentifier();
   Result.Mode = mergeModeName(Opts.Mode).str();
   Result.Stats.Threads = Runner.concurrency();
-  Facts = collectModuleFacts(M);
+  Facts = collectModuleFacts(M, Opts.LinkAddressFree);
   std::vector<uint64_t> ShapesAndOperands = collectCandidates();
 
   // Round 0 compares every function whose shape has a twin; later rounds

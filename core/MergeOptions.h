@@ -10,6 +10,7 @@
 #ifndef LMF_CORE_MERGEOPTIONS_H
 #define LMF_CORE_MERGEOPTIONS_H
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -52,6 +53,14 @@ struct MergeOptions {
   /// least this many bytes. Tests lower it (even below zero) to make the
   /// stage rewrite classes that would not pay.
   int64_t SimilarMinimumGain = 16;
+  /// The GUIDs (GlobalValue::getGUID) of functions whose address no input
+  /// of the link uses: every module, object file and shared library refers
+  /// to them only by direct calls. Our ld.lld finds them before a ThinLTO
+  /// link (linkplugin/driver/LinkAddressScan.cpp). An exported member on
+  /// this list folds like an unnamed_addr one (an alias, not a thunk). Null:
+  /// not known, every exported function without unnamed_addr keeps its
+  /// address.
+  const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// Upper bound on merge rounds; the fixpoint is normally reached far
   /// earlier.
   unsigned MaxRounds = 64;

@@ -20,7 +20,10 @@
 //    replaced. If nothing outside the module can name it (local or linkonce
 //    linkage) it is erased; if its symbol must stay and its address is not
 //    significant outside either, it becomes an alias of the survivor; else it
-//    stays as a thunk for outside callers.
+//    stays as a thunk for outside callers. In a ThinLTO backend the module
+//    cannot see whether other modules use an exported G's address; when the
+//    link's inputs say that none does (ModuleFacts::LinkAddressFree), G is
+//    treated as unnamed_addr.
 //  * Otherwise G's address is significant: G becomes a thunk, so &G stays
 //    distinct, and its direct callers call the survivor, skipping the thunk.
 //
@@ -43,6 +46,8 @@
 
 #include "core/MergePlanner.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
@@ -84,7 +89,31 @@ static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {
   }
 }
 
-ModuleFacts collectModuleFacts(const Module &M) {
+uint64_t linkGUID(const Function &F) {
+  StringRef Name = F.getName();
+  size_t Suffix = Name.rfind(".llvm.");
+  if (F.hasLocalLinkage() || Suffix == StringRef::npos ||
+      Name.drop_front(Suffix + 6).empty() ||
+      !all_of(Name.drop_front(Suffix + 6), isDigit))
+    return F.getGUID();
+  return GlobalValue::getGUIDAssumingExternalLinkage(
+      GlobalValue::getGlobalIdentifier(Name.take_front(Suffix),
+                                       GlobalValue::InternalLinkage,
+                                       F.getParent()->getSourceFileName()));
+}
+
+/// The exported definitions on the link's list that this module only calls.
+static void collectLinkAddressFree(const Module &M,
+                                   const DenseSet<uint64_t> &LinkAddressFree,
+                                   ModuleFacts &Facts) {
+  for (const Function &F : M)
+    if (!F.isDeclaration() && !F.hasLocalLinkage() && !Facts.Used.count(&F) &&
+        LinkAddressFree.contains(linkGUID(F)) && !F.hasAddressTaken())
+      Facts.LinkAddressFree.insert(&F);
+}
+
+ModuleFacts collectModuleFacts(const Module &M,
+                               const DenseSet<uint64_t> *LinkAddressFree) {
   ModuleFacts Facts;
   SmallVector<GlobalValue *, 16> Used;
   collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/false);
@@ -97,6 +126,8 @@ ModuleFacts collectModuleFacts(const Module &M) {
   setArgumentRegisters(T, Facts);
   Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
                        M.getPIELevel() == PIELevel::Default;
+  if (LinkAddressFree)
+    collectLinkAddressFree(M, *LinkAddressFree, Facts);
   return Facts;
 }
 
@@ -123,8 +154,18 @@ static bool mustKeepSymbol(const Function &F) {
 
 static bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
                               MergeMode Mode) {
+  return Facts.LinkAddressFree.count(&F) ||
+         (!Facts.Used.count(&F) &&
+          (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr()));
+}
+
+bool globalAddressFree(const Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode) {
+  if (Facts.LinkAddressFree.count(&F))
+    return true;
   return !Facts.Used.count(&F) &&
-         (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr());
+         (Mode == MergeMode::All || F.hasGlobalUnnamedAddr() ||
+          (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr()));
 }
 
 bool mayDisappear(const Function &F, const ModuleFacts &Facts, MergeMode Mode) {
@@ -134,7 +175,8 @@ bool mayDisappear(const Function &F, const ModuleFacts &Facts, MergeMode Mode) {
 
 /// Lower is better. Every key derives from the IR, never from pointers.
 static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
-  bool AddressSignificant = Facts.Used.count(&F) || !F.hasGlobalUnnamedAddr();
+  bool AddressSignificant = !Facts.LinkAddressFree.count(&F) &&
+                            (Facts.Used.count(&F) || !F.hasGlobalUnnamedAddr());
   return std::make_tuple(!bodyIsFinal(F, Facts), !mustKeepSymbol(F),
                          !AddressSignificant,
                          static_cast<unsigned>(F.getVisibility()), F.getName());
@@ -177,12 +219,8 @@ static MemberPlan decideMember(Function &G, bool TargetHasComdat,
     Plan.Action = FoldAction::Thunk;
     return Plan;
   }
-  bool InUsed = Facts.Used.count(&G);
-  bool AllMode = Mode == MergeMode::All;
   bool ModuleAddressFree = moduleAddressFree(G, Facts, Mode);
-  bool GlobalAddressFree =
-      !InUsed && (AllMode || G.hasGlobalUnnamedAddr() ||
-                  (G.hasLocalLinkage() && G.hasAtLeastLocalUnnamedAddr()));
+  bool GlobalAddressFree = globalAddressFree(G, Facts, Mode);
   if (ModuleAddressFree && !mustKeepSymbol(G)) {
     Plan.Action = FoldAction::Erased;
     return Plan;

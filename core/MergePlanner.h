@@ -9,6 +9,7 @@
 #include "core/MergeOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -67,6 +68,10 @@ struct ClassPlan {
 /// Facts about the module that every plan needs, computed once per round.
 struct ModuleFacts {
   llvm::SmallPtrSet<const llvm::GlobalValue *, 16> Used;
+  /// Definitions whose address no input of the link uses (on the link's
+  /// list, MergeOptions::LinkAddressFree, and only called in this module):
+  /// their address is not significant anywhere, like an unnamed_addr one.
+  llvm::SmallPtrSet<const llvm::Function *, 16> LinkAddressFree;
   bool SupportsAliases = true;
   /// The module is built for a shared object (PIC, not PIE): an exported
   /// definition that is not dso_local may be preempted at load time.
@@ -77,7 +82,15 @@ struct ModuleFacts {
   unsigned FloatArgumentRegisters = 8;
 };
 
-ModuleFacts collectModuleFacts(const llvm::Module &M);
+/// LinkAddressFree: MergeOptions::LinkAddressFree, or null.
+ModuleFacts
+collectModuleFacts(const llvm::Module &M,
+                   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr);
+
+/// The GUID under which F's module summary listed F before the thin link:
+/// its own for a symbol that was global, the original local one for a local
+/// the thin link promoted (renamed `<name>.llvm.<hash>`).
+uint64_t linkGUID(const llvm::Function &F);
 
 /// Plans a class of functions that compare equal, given in module order.
 ClassPlan planClass(llvm::ArrayRef<llvm::Function *> Members,
@@ -100,6 +113,10 @@ bool mayDisappear(const llvm::Function &F, const ModuleFacts &Facts,
 /// True when a call to F always runs this very body: F's definition is
 /// exact and nothing may take its place.
 bool bodyIsFinal(const llvm::Function &F, const ModuleFacts &Facts);
+
+/// No one, in this module or outside it, may compare F's address.
+bool globalAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode);
 
 } // namespace lmf
 

@@ -20,6 +20,7 @@
 #include "core/MergeOptions.h"
 #include "core/MergeReport.h"
 #include "linkplugin/BackendResults.h"
+#include "linkplugin/LinkAddressList.h"
 #include "linkplugin/PassOptionNames.h"
 #include "linkplugin/PluginState.h"
 #include "parallel/TBBTaskRunner.h"
@@ -30,6 +31,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <mutex>
 
 using namespace llvm;
 
@@ -91,9 +94,35 @@ cl::opt<int64_t> SimilarMinimumGainOpt(
     cl::init(lmf::MergeOptions().SimilarMinimumGain), cl::Hidden,
     cl::cat(Category));
 
+cl::opt<std::string> LinkAddressFreeOpt(
+    lmf::passopt::LinkAddressFreeOption,
+    cl::desc("The list of functions whose address no input of the link "
+             "uses, written by our ld.lld for ThinLTO backends"),
+    cl::value_desc("path"), cl::cat(Category));
+
 cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),
                          cl::init(false), cl::cat(Category));
+
+/// The list named by -lto-merge-functions-link-address-free, read once per
+/// process: the in-process backends of one link share it.
+Expected<const DenseSet<uint64_t> *> linkAddressFree() {
+  static std::mutex Lock;
+  static std::string LoadedPath;
+  static DenseSet<uint64_t> Loaded;
+  if (LinkAddressFreeOpt.empty())
+    return nullptr;
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (LoadedPath != LinkAddressFreeOpt) {
+    Expected<DenseSet<uint64_t>> List =
+        lmf::readLinkAddressList(LinkAddressFreeOpt);
+    if (!List)
+      return List.takeError();
+    Loaded = std::move(*List);
+    LoadedPath = LinkAddressFreeOpt;
+  }
+  return &Loaded;
+}
 
 } // namespace
 
@@ -111,6 +140,13 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.SimilarCallees = SimilarCalleesOpt;
   Opts.SimilarIntegers = SimilarIntegersOpt;
   Opts.SimilarMinimumGain = SimilarMinimumGainOpt;
+  Expected<const DenseSet<uint64_t> *> LinkAddressFree = linkAddressFree();
+  if (!LinkAddressFree) {
+    M.getContext().emitError("lto-merge-functions: " +
+                             toString(LinkAddressFree.takeError()));
+    return PreservedAnalyses::all();
+  }
+  Opts.LinkAddressFree = *LinkAddressFree;
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
 
   Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);

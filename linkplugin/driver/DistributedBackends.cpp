@@ -11,12 +11,14 @@
 //    backend ignores pass plugins), so unless the user names one with
 //    --thinlto-remote-compiler (the path of lmf-thinlto-backend on the
 //    build machines), it is ours, next to this ld.lld. Either way it is told
-//    the merge mode with `-mllvm -lto-merge-functions-mode=`, and similar
-//    merging with `-mllvm -lto-merge-functions-similar` when asked for, as
-//    the in-process backends are;
+//    the merge mode with `-mllvm -lto-merge-functions-mode=`, similar
+//    merging with `-mllvm -lto-merge-functions-similar` when asked for, and
+//    the link's list of address-free functions when there is one, as the
+//    in-process backends are;
 //  * lld runs our wrapper, lmf-thinlto-distribute, as the distributor, with
 //    <d> and its --thinlto-distributor-arg values behind `--`. The wrapper
-//    makes each backend's merge report an output of its job, runs <d>, and
+//    makes each backend's merge report an output of its job (and the list
+//    an input of every job), runs <d>, and
 //    fails the link when a job left no report (a compiler that did not
 //    merge), so merging is never silently lost;
 //  * after the link, the reports, listed by the wrapper, go to the plugin,
@@ -50,7 +52,7 @@ DistributionPrograms defaultDistributionPrograms(const char *Argv0) {
 std::vector<std::string>
 lldDistributionArguments(const MergeRequest &Req,
                          const DistributionPrograms &Programs,
-                         StringRef ReportList) {
+                         StringRef ReportList, StringRef LinkAddressList) {
   const DistributionOptions &Dist = Req.Distribution;
   std::vector<std::string> Args = {"--thinlto-distributor=" +
                                    Programs.Distribute};
@@ -58,6 +60,8 @@ lldDistributionArguments(const MergeRequest &Req,
     Args.push_back(("--thinlto-distributor-arg=" + Arg).str());
   };
   DistributorArg("--reports=" + ReportList);
+  if (!LinkAddressList.empty())
+    DistributorArg("--input=" + LinkAddressList);
   DistributorArg("--");
   DistributorArg(Dist.Distributor);
   for (const std::string &A : Dist.DistributorArgs)
@@ -73,6 +77,8 @@ lldDistributionArguments(const MergeRequest &Req,
   PassOption(Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode));
   if (Req.MergeSimilar)
     PassOption(passopt::SimilarOption);
+  if (!LinkAddressList.empty())
+    PassOption(Twine(passopt::LinkAddressFreeOption) + "=" + LinkAddressList);
   return Args;
 }
 

@@ -30,11 +30,12 @@ DistributionPrograms defaultDistributionPrograms(const char *Argv0);
 /// the user's distributor and its arguments behind it, and a remote compiler
 /// that merges (the user's --thinlto-remote-compiler, else ours) told the
 /// merge mode and, when asked for, similar merging. The wrapper writes the
-/// reports' paths to ReportList.
-std::vector<std::string>
-lldDistributionArguments(const MergeRequest &Req,
-                         const DistributionPrograms &Programs,
-                         llvm::StringRef ReportList);
+/// reports' paths to ReportList. LinkAddressList, when not empty, is the
+/// link's list of address-free functions: an input of every job, named to
+/// every remote backend.
+std::vector<std::string> lldDistributionArguments(
+    const MergeRequest &Req, const DistributionPrograms &Programs,
+    llvm::StringRef ReportList, llvm::StringRef LinkAddressList = "");
 
 /// After the link: hands every report listed in ReportList to the plugin
 /// (unless the link failed: Record is false) and removes the reports and

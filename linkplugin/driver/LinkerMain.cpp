@@ -20,6 +20,11 @@
 //  3. when merging is on: check that the report can be written
 //     (ReportPathCheck.cpp) and load the plugin found next to this binary
 //     (MergePlugin.cpp);
+//  3b. in `safe` mode, read every input of the link and list the functions
+//     whose address no input uses (LinkAddressScan.cpp): with it, ThinLTO
+//     backends may make an exported twin an alias instead of a thunk. The
+//     list is written next to the output and removed after the link; with
+//     -v we say why there is none;
 //  4. translate our options into what stock ld.lld-22 understands
 //     (LldInvocation.cpp):
 //       --load-pass-plugin=<plugin>
@@ -27,6 +32,7 @@
 //       -mllvm -lto-merge-functions-similar
 //       -mllvm -lto-merge-functions-report=<file>
 //       -mllvm -lto-merge-functions-print
+//       -mllvm -lto-merge-functions-link-address-free=<list>
 //     and run lld on the result (the plugin follows lld's --threads by
 //     itself, through llvm::parallel::strategy);
 //     With --thinlto-distributor, our distributor wrapper and remote
@@ -45,9 +51,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "linkplugin/LinkAddressList.h"
 #include "linkplugin/driver/Diagnostics.h"
 #include "linkplugin/driver/DistributedBackends.h"
 #include "linkplugin/driver/HelpText.h"
+#include "linkplugin/driver/LinkAddressScan.h"
 #include "linkplugin/driver/LinkerOptions.h"
 #include "linkplugin/driver/LldInvocation.h"
 #include "linkplugin/driver/MergePlugin.h"
@@ -58,12 +66,15 @@
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/PluginLoader.h" // `-mllvm -load=`, as in stock lld
 #include "llvm/Support/Process.h"
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
 
 LLD_HAS_DRIVER(elf)
 
@@ -86,17 +97,55 @@ int runLld(const char *Argv0, ArrayRef<const char *> Args) {
 /// stand in for the user's (DistributedBackends.cpp); ReportList is where
 /// the wrapper lists the backends' reports.
 Error addDistributionArguments(const MergeRequest &Req, const char *Self,
+                               StringRef LinkAddressList,
                                std::vector<std::string> &Extra,
                                SmallVectorImpl<char> &ReportList) {
   if (std::error_code EC =
           sys::fs::createTemporaryFile("lmf-dtlto-reports", "txt", ReportList))
     return createStringError(EC,
                              "cannot create a temporary file: " + EC.message());
-  std::vector<std::string> Dist =
-      lldDistributionArguments(Req, defaultDistributionPrograms(Self),
-                               StringRef(ReportList.data(), ReportList.size()));
+  std::vector<std::string> Dist = lldDistributionArguments(
+      Req, defaultDistributionPrograms(Self),
+      StringRef(ReportList.data(), ReportList.size()), LinkAddressList);
   Extra.insert(Extra.end(), Dist.begin(), Dist.end());
   return Error::success();
+}
+
+/// Step 3b: the path of the list of address-free functions, or "" when
+/// there is none (not `safe` mode, no ThinLTO module, or inputs we cannot
+/// judge).
+std::string writeLinkAddressFacts(const MergeRequest &Req, Diagnostics &Diag) {
+  if (Req.Mode != MergeMode::Safe)
+    return "";
+  auto Start = std::chrono::steady_clock::now();
+  LinkAddressScan Scan = scanLinkAddresses(Req.LldArgs);
+  std::chrono::duration<double> Seconds =
+      std::chrono::steady_clock::now() - Start;
+  auto Note = [&](const Twine &Why) {
+    if (Req.Verbose)
+      outs() << "lto-merge-functions: no list of address-free functions: "
+             << Why << "\n";
+  };
+  if (!Scan.Unknown.empty()) {
+    Note(Scan.Unknown);
+    return "";
+  }
+  if (Scan.ThinModules == 0 || Scan.AddressFree.empty()) {
+    Note(Scan.ThinModules ? "every function's address is used"
+                          : "no ThinLTO module");
+    return "";
+  }
+  std::string Path = Req.OutputPath + ".lmf-address-free";
+  if (Error E = writeLinkAddressList(Path, Scan.AddressFree)) {
+    Diag.warn(toString(std::move(E)));
+    return "";
+  }
+  if (Req.Verbose)
+    outs() << "lto-merge-functions: " << Scan.AddressFree.size()
+           << " functions' addresses unused in " << Scan.ThinModules
+           << " ThinLTO modules and the other inputs (read in "
+           << format("%.3f", Seconds.count()) << " s)\n";
+  return Path;
 }
 
 /// Step 3 to 5 of the file comment. Self is our own argv[0].
@@ -115,10 +164,13 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
   }
 
   bool Distributes = Req.Distribution.distributes();
-  std::vector<std::string> Extra = lldMergeArguments(Req, Plugin->path());
+  std::string LinkAddressList = writeLinkAddressFacts(Req, Diag);
+  std::vector<std::string> Extra =
+      lldMergeArguments(Req, Plugin->path(), LinkAddressList);
   SmallString<128> ReportList;
   if (Distributes)
-    if (Error E = addDistributionArguments(Req, Self, Extra, ReportList)) {
+    if (Error E = addDistributionArguments(Req, Self, LinkAddressList, Extra,
+                                           ReportList)) {
       Diag.error(std::move(E));
       return 1;
     }
@@ -128,6 +180,8 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
     Args.push_back(A.c_str());
   unsigned RunsBefore = Plugin->runCount();
   int RC = runLld(Argv0, Args);
+  if (!LinkAddressList.empty())
+    sys::fs::remove(LinkAddressList);
   if (Distributes) {
     // After a failed link the reports are only removed.
     Error Gathered =

@@ -19,7 +19,9 @@
 // cl::opts, whose names come from linkplugin/PassOptionNames.h, the header
 // the plugin declares them with. The mode is always given, so the plugin's
 // default never matters; the others only when asked for, so that a link
-// without them gives lld the same command line as before they existed.
+// without them gives lld the same command line as before they existed. The
+// list of address-free functions (LinkAddressScan.cpp) is ours to make,
+// not the user's, and is named only when there is one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,7 +55,8 @@ const char *lldArgv0(const char *Argv0) {
 }
 
 std::vector<std::string> lldMergeArguments(const MergeRequest &Req,
-                                           StringRef PluginPath) {
+                                           StringRef PluginPath,
+                                           StringRef LinkAddressList) {
   std::vector<std::string> Args = {("--load-pass-plugin=" + PluginPath).str()};
   auto PassOption = [&](const Twine &Option) {
     Args.push_back("-mllvm");
@@ -66,6 +69,8 @@ std::vector<std::string> lldMergeArguments(const MergeRequest &Req,
     PassOption(Twine(passopt::ReportOption) + "=" + Req.ReportPath);
   if (Req.Print)
     PassOption(passopt::PrintOption);
+  if (!LinkAddressList.empty())
+    PassOption(Twine(passopt::LinkAddressFreeOption) + "=" + LinkAddressList);
   return Args;
 }
 

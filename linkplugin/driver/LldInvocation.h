@@ -21,8 +21,11 @@ const char *lldArgv0(const char *Argv0);
 
 /// Our options in the words of stock ld.lld-22 and the plugin's cl::opts:
 /// `--load-pass-plugin=<PluginPath>` and `-mllvm -lto-merge-functions-...`.
-std::vector<std::string> lldMergeArguments(const MergeRequest &Req,
-                                           llvm::StringRef PluginPath);
+/// LinkAddressList, when not empty, is the list of the link's address-free
+/// functions (LinkAddressScan.h) for the ThinLTO backends.
+std::vector<std::string>
+lldMergeArguments(const MergeRequest &Req, llvm::StringRef PluginPath,
+                  llvm::StringRef LinkAddressList = "");
 
 } // namespace lmf
 

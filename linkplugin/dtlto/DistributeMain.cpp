@@ -6,12 +6,14 @@
 // chose. With `--lto-merge-functions --thinlto-distributor=<d>`, our ld.lld
 // gives lld this program as the distributor instead:
 //
-//   lmf-thinlto-distribute --reports=<list> -- <d> [<d's arguments>] <jobs>
+//   lmf-thinlto-distribute --reports=<list> [--input=<file>...] -- <d>
+//       [<d's arguments>] <jobs>
 //
 // where lld appends <jobs>, its job file. We
 //  1. declare each job's merge report (written by lmf-thinlto-backend next
-//     to the job's object) as an output of the job, in the job file
-//     (JobFile.cpp), so that any distributor brings it back;
+//     to the job's object) as an output of the job, and each --input file
+//     as an input of every job, in the job file (JobFile.cpp), so that any
+//     distributor brings the reports back and ships the inputs;
 //  2. run <d> with its arguments and the job file, exactly as lld would
 //     have, and fail as it fails;
 //  3. check that every job left its report. A job without one was compiled
@@ -44,6 +46,8 @@ const char ProgramName[] = "lmf-thinlto-distribute";
 
 struct Invocation {
   std::string ReportList;
+  /// Files every job reads (--input=).
+  std::vector<std::string> CommonInputs;
   /// The user's distributor, its arguments and, last, lld's job file.
   std::vector<StringRef> Distributor;
 };
@@ -57,13 +61,17 @@ Expected<Invocation> parseInvocation(ArrayRef<const char *> Args) {
       ++I;
       break;
     }
-    if (!Arg.consume_front("--reports="))
+    if (Arg.consume_front("--reports="))
+      Inv.ReportList = Arg.str();
+    else if (Arg.consume_front("--input="))
+      Inv.CommonInputs.push_back(Arg.str());
+    else
       return createStringError(inconvertibleErrorCode(),
                                "unknown argument '" + Arg +
                                    "' (usage: " + ProgramName +
-                                   " --reports=<file> -- <distributor> "
-                                   "[<argument>...] <job file>)");
-    Inv.ReportList = Arg.str();
+                                   " --reports=<file> [--input=<file>...] "
+                                   "-- <distributor> [<argument>...] <job "
+                                   "file>)");
   }
   Inv.Distributor.assign(Args.begin() + I, Args.end());
   if (Inv.Distributor.size() < 2)
@@ -117,7 +125,8 @@ int main(int Argc, const char **Argv) {
     Diag.error(Inv.takeError());
     return 1;
   }
-  Expected<JobList> List = addMergeReportOutputs(Inv->Distributor.back());
+  Expected<JobList> List =
+      declareMergeFiles(Inv->Distributor.back(), Inv->CommonInputs);
   if (!List) {
     Diag.error(List.takeError());
     return 1;

@@ -16,7 +16,10 @@
 // the inputs available to it and bring the outputs back. Our backend also
 // writes a merge report next to the object, which the linker needs after
 // the link; declaring it as an output is what makes a build farm return it.
-// The rest of the file is left exactly as lld wrote it.
+// Files of ours that every backend reads (the link's list of address-free
+// functions, LinkAddressList.h) are declared as common inputs, so that a
+// build farm ships them. The rest of the file is left exactly as lld wrote
+// it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,13 +59,20 @@ static Expected<BackendJob> readJob(const json::Object &Job, size_t Index) {
   return Result;
 }
 
-Expected<JobList> addMergeReportOutputs(json::Value &JobFile) {
+Expected<JobList> declareMergeFiles(json::Value &JobFile,
+                                    ArrayRef<std::string> CommonInputs) {
   json::Object *Root = JobFile.getAsObject();
   json::Object *Common = Root ? Root->getObject("common") : nullptr;
   json::Array *CommonArgs = Common ? Common->getArray("args") : nullptr;
   json::Array *Jobs = Root ? Root->getArray("jobs") : nullptr;
   if (!CommonArgs || CommonArgs->empty() || !Jobs)
     return jobFileError("expected common.args and jobs");
+  if (!CommonInputs.empty()) {
+    if (!Common->getArray("inputs"))
+      (*Common)["inputs"] = json::Array();
+    for (const std::string &Input : CommonInputs)
+      Common->getArray("inputs")->push_back(Input);
+  }
   JobList List;
   if (std::optional<StringRef> Compiler = (*CommonArgs)[0].getAsString())
     List.RemoteCompiler = Compiler->str();
@@ -80,7 +90,8 @@ Expected<JobList> addMergeReportOutputs(json::Value &JobFile) {
   return List;
 }
 
-Expected<JobList> addMergeReportOutputs(StringRef Path) {
+Expected<JobList> declareMergeFiles(StringRef Path,
+                                    ArrayRef<std::string> CommonInputs) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
   if (!Text)
     return createStringError(Text.getError(), "cannot read '" + Path + "': " +
@@ -88,7 +99,7 @@ Expected<JobList> addMergeReportOutputs(StringRef Path) {
   Expected<json::Value> JobFile = json::parse((*Text)->getBuffer());
   if (!JobFile)
     return jobFileError("'" + Path + "': " + toString(JobFile.takeError()));
-  Expected<JobList> List = addMergeReportOutputs(*JobFile);
+  Expected<JobList> List = declareMergeFiles(*JobFile, CommonInputs);
   if (!List)
     return List.takeError();
   std::error_code EC;

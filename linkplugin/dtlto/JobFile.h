@@ -6,6 +6,7 @@
 #ifndef LMF_LINKPLUGIN_DTLTO_JOBFILE_H
 #define LMF_LINKPLUGIN_DTLTO_JOBFILE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -30,12 +31,17 @@ struct JobList {
 };
 
 /// Declares each job's merge report as one of its outputs, so that any
-/// distributor, local or a build farm's, brings it back with the object;
+/// distributor, local or a build farm's, brings it back with the object,
+/// and CommonInputs (our files every backend reads) as inputs of every job;
 /// returns the jobs. JobFile is lld's job file as parsed JSON.
-llvm::Expected<JobList> addMergeReportOutputs(llvm::json::Value &JobFile);
+llvm::Expected<JobList>
+declareMergeFiles(llvm::json::Value &JobFile,
+                  llvm::ArrayRef<std::string> CommonInputs = {});
 
 /// The same on the file at Path, rewritten in place.
-llvm::Expected<JobList> addMergeReportOutputs(llvm::StringRef Path);
+llvm::Expected<JobList>
+declareMergeFiles(llvm::StringRef Path,
+                  llvm::ArrayRef<std::string> CommonInputs = {});
 
 } // namespace lmf
 

@@ -88,7 +88,7 @@ json::Value jobFile() {
 TEST(JobFile, DeclaresEachReportAsAnOutput) {
   json::Value File = jobFile();
   json::Value Before = File;
-  Expected<JobList> List = addMergeReportOutputs(File);
+  Expected<JobList> List = declareMergeFiles(File);
   ASSERT_TRUE(bool(List)) << toString(List.takeError());
   EXPECT_EQ(List->RemoteCompiler, "/farm/backend");
   ASSERT_EQ(List->Jobs.size(), 2u);
@@ -105,17 +105,27 @@ TEST(JobFile, DeclaresEachReportAsAnOutput) {
   EXPECT_EQ(File, Before);
 }
 
+TEST(JobFile, DeclaresOurFilesAsInputsOfEveryJob) {
+  json::Value File = jobFile();
+  Expected<JobList> List = declareMergeFiles(File, {"prog.lmf-address-free"});
+  ASSERT_TRUE(bool(List)) << toString(List.takeError());
+  json::Object *Common = File.getAsObject()->getObject("common");
+  ASSERT_TRUE(Common->getArray("inputs"));
+  EXPECT_EQ(Common->getArray("inputs")->back(),
+            json::Value("prog.lmf-address-free"));
+}
+
 TEST(JobFile, SaysWhatIsMissing) {
   json::Value NoJobs = jobFile();
   NoJobs.getAsObject()->erase("jobs");
-  EXPECT_FALSE(bool(addMergeReportOutputs(NoJobs)));
+  EXPECT_FALSE(bool(declareMergeFiles(NoJobs)));
   json::Value NoObject = jobFile();
   json::Array *Args =
       (*NoObject.getAsObject()->getArray("jobs"))[0].getAsObject()->getArray(
           "args");
   Args->pop_back();
   Args->pop_back();
-  Expected<JobList> List = addMergeReportOutputs(NoObject);
+  Expected<JobList> List = declareMergeFiles(NoObject);
   ASSERT_FALSE(bool(List));
   EXPECT_NE(toString(List.takeError()).find("job 0"), std::string::npos);
 }
@@ -153,6 +163,24 @@ TEST(DistributedBackends, RemoteCompilerIsToldSimilarMerging) {
   Expected.push_back(
       "--thinlto-remote-compiler-arg=-lto-merge-functions-similar");
   EXPECT_EQ(With, Expected);
+}
+
+TEST(DistributedBackends, ListOfAddressFreeFunctionsShippedAndNamed) {
+  MergeRequest Req;
+  Req.Distribution.Distributor = "/usr/bin/dist";
+  std::vector<std::string> Args = lldDistributionArguments(
+      Req, {"/bin/wrap", "/bin/backend"}, "l", "prog.lmf-address-free");
+  auto Has = [&](StringRef Arg) {
+    return std::find(Args.begin(), Args.end(), Arg) != Args.end();
+  };
+  EXPECT_TRUE(Has("--thinlto-distributor-arg=--input=prog.lmf-address-free"));
+  EXPECT_TRUE(Has("--thinlto-remote-compiler-arg=-lto-merge-functions-link-"
+                  "address-free=prog.lmf-address-free"));
+  // The wrapper's own arguments come before the user's distributor.
+  EXPECT_LT(
+      std::find(Args.begin(), Args.end(),
+                "--thinlto-distributor-arg=--input=prog.lmf-address-free"),
+      std::find(Args.begin(), Args.end(), "--thinlto-distributor-arg=--"));
 }
 
 TEST(DistributedBackends, TheUsersRemoteCompilerIsKept) {

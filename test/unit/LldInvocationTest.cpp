@@ -57,4 +57,14 @@ TEST(LldInvocation, EveryOption) {
                      "-lto-merge-functions-print"}));
 }
 
+TEST(LldInvocation, ListOfAddressFreeFunctionsWhenThereIsOne) {
+  MergeRequest Req;
+  Req.Enabled = true;
+  EXPECT_EQ(lldMergeArguments(Req, "p.so", "prog.lmf-address-free"),
+            Strings({"--load-pass-plugin=p.so", "-mllvm",
+                     "-lto-merge-functions-mode=safe", "-mllvm",
+                     "-lto-merge-functions-link-address-free=prog.lmf-address-"
+                     "free"}));
+}
+
 } // namespace

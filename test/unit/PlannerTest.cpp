@@ -400,6 +400,62 @@ TEST(Planner, ExactExternalBodyWinsOverEveryOtherMember) {
   EXPECT_TRUE(Plan.Refused.empty());
 }
 
+/// An exported member without unnamed_addr keeps its address, unless the
+/// link says that no input uses it and the module only calls it.
+TEST(Planner, LinkAddressFreeMemberBecomesAlias) {
+  struct Row {
+    const char *What;
+    const char *Extra;
+    bool OnList;
+    FoldAction Expected;
+  } Rows[] = {
+      {"not on the list", "", false, Redirected},
+      {"on the list", "", true, Alias},
+      {"on the list, address stored here", "@p = global ptr @g\n", true,
+       Redirected},
+      {"on the list, in llvm.used", UsedG, true, Redirected},
+  };
+  for (const Row &R : Rows) {
+    SCOPED_TRACE(R.What);
+    LLVMContext Ctx;
+    auto M = parseIR(Ctx, std::string(R.Extra) + functionText("g", Ext) +
+                              functionText("s", Ext));
+    ASSERT_TRUE(M);
+    Function *G = fn(*M, "g"), *S = fn(*M, "s");
+    DenseSet<uint64_t> List;
+    if (R.OnList)
+      List.insert(linkGUID(*G));
+    Function *Members[] = {G, S};
+    ClassPlan Plan =
+        planClass(Members, collectModuleFacts(*M, &List), MergeMode::Safe);
+    // When g's address is free, s (whose address is kept) survives, though
+    // g sorts first.
+    bool GFree = R.Expected == Alias;
+    ASSERT_EQ(Plan.Survivor, GFree ? S : G);
+    ASSERT_EQ(Plan.Folded.size(), 1u);
+    EXPECT_EQ(foldActionName(Plan.Folded[0].Action),
+              foldActionName(R.Expected));
+  }
+}
+
+/// The thin link renames a promoted local `<name>.llvm.<hash>`; the link's
+/// list knows it by the GUID its module summary gave it as a local.
+TEST(Planner, LinkGUIDOfPromotedLocal) {
+  LLVMContext Ctx;
+  auto M = parseIR(Ctx, "source_filename = \"dir/x.c\"\n" +
+                            functionText("helper.llvm.1234", {"hidden"}) +
+                            functionText("plain.llvm.v2", Ext) +
+                            functionText("local", {"internal"}));
+  ASSERT_TRUE(M);
+  EXPECT_EQ(linkGUID(*fn(*M, "helper.llvm.1234")),
+            GlobalValue::getGUIDAssumingExternalLinkage(
+                GlobalValue::getGlobalIdentifier(
+                    "helper", GlobalValue::InternalLinkage, "dir/x.c")));
+  EXPECT_EQ(linkGUID(*fn(*M, "plain.llvm.v2")),
+            GlobalValue::getGUIDAssumingExternalLinkage("plain.llvm.v2"));
+  EXPECT_EQ(linkGUID(*fn(*M, "local")), fn(*M, "local")->getGUID());
+}
+
 TEST(Planner, DefaultVisibilityPreferredOverHidden) {
   LLVMContext Ctx;
   auto M = parseIR(Ctx, functionText("a", {"hidden"}) + functionText("b", Ext));

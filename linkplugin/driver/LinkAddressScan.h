@@ -1,0 +1,39 @@
+//===- LinkAddressScan.h - Which functions' addresses the link uses -*- C++
+//-*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_LINKPLUGIN_DRIVER_LINKADDRESSSCAN_H
+#define LMF_LINKPLUGIN_DRIVER_LINKADDRESSSCAN_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lmf {
+
+/// What the inputs of one link say about function addresses.
+struct LinkAddressScan {
+  /// The GUIDs of the functions defined in bitcode that no input refers to
+  /// except by direct calls, sorted. Empty when Unknown is set or when the
+  /// link has no ThinLTO module (full LTO needs no list: it internalizes).
+  std::vector<uint64_t> AddressFree;
+  /// Why the inputs could not be read completely (an option that exports
+  /// symbols, a linker script with commands, a file of an unknown kind);
+  /// empty when every input was read.
+  std::string Unknown;
+  /// Bitcode modules with a ThinLTO summary among the inputs.
+  unsigned ThinModules = 0;
+};
+
+/// Reads every input of the lld command line LldArgs (files, archives
+/// members, -l libraries as lld would find them, the files linker scripts
+/// name) and collects which functions' addresses some input uses.
+LinkAddressScan scanLinkAddresses(llvm::ArrayRef<const char *> LldArgs);
+
+} // namespace lmf
+
+#endif
