@@ -58,6 +58,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
+#include <mutex>
+
 using namespace llvm;
 
 namespace lmf {
@@ -105,6 +107,20 @@ bool isZeroExtensionMask(const APInt &Mask) {
   return false;
 }
 
+/// The bytes between the elements an index steps over. The size of a
+/// structure (or of an array of them) comes from DataLayout's cache of
+/// structure layouts, which fills itself on first use without any locking,
+/// and encoders on several threads ask at once: the fuzzer saw two threads
+/// laying out one structure give a member a wrong position. So aggregates
+/// are asked one thread at a time; scalars never touch the cache.
+static TypeSize elementStride(gep_type_iterator It, const DataLayout &DL) {
+  if (!It.getIndexedType()->isAggregateType())
+    return It.getSequentialElementStride(DL);
+  static std::mutex LayoutCache;
+  std::lock_guard<std::mutex> Lock(LayoutCache);
+  return It.getSequentialElementStride(DL);
+}
+
 /// An index of GEP that an x86-64 addressing mode scales for free: an
 /// array index (not a structure or vector one) of an element of 1, 2, 4 or
 /// 8 bytes.
@@ -119,7 +135,7 @@ bool isScalableIndex(const GetElementPtrInst &GEP, const Use &U) {
       continue;
     if (It.isStruct() || It.isVector())
       return false;
-    TypeSize Stride = It.getSequentialElementStride(DL);
+    TypeSize Stride = elementStride(It, DL);
     if (Stride.isScalable())
       return false;
     uint64_t Bytes = Stride.getFixedValue();
