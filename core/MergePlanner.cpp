@@ -92,9 +92,8 @@ static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {
 uint64_t linkGUID(const Function &F) {
   StringRef Name = F.getName();
   size_t Suffix = Name.rfind(".llvm.");
-  if (F.hasLocalLinkage() || Suffix == StringRef::npos ||
-      Name.drop_front(Suffix + 6).empty() ||
-      !all_of(Name.drop_front(Suffix + 6), isDigit))
+  StringRef Hash = Suffix == StringRef::npos ? "" : Name.drop_front(Suffix + 6);
+  if (F.hasLocalLinkage() || Hash.empty() || !all_of(Hash, isDigit))
     return F.getGUID();
   return GlobalValue::getGUIDAssumingExternalLinkage(
       GlobalValue::getGlobalIdentifier(Name.take_front(Suffix),

@@ -1,5 +1,4 @@
-//===- LinkAddressList.h - Functions whose address no input uses -*- C++
-//-*-===//
+//===- LinkAddressList.h - Functions whose address is unused ----*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

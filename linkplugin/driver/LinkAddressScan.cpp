@@ -306,7 +306,9 @@ bool Scanner::scanArchive(MemoryBufferRef Buffer, unsigned Depth) {
                   "'");
       break;
     }
-    if (!scanBuffer(*Member, Depth + MaxScriptDepth)) {
+    // lld reads no linker script from an archive: at the depth limit,
+    // scanScript refuses a member that is not an object or bitcode.
+    if (!scanBuffer(*Member, MaxScriptDepth)) {
       Ok = false;
       break;
     }

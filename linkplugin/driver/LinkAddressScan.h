@@ -1,4 +1,4 @@
-//===- LinkAddressScan.h - Which functions' addresses the link uses -*- C++
+//===- LinkAddressScan.h - Addresses the link uses --------------*- C++ -*-===//
 //-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
