@@ -27,6 +27,16 @@
 //  * Otherwise G's address is significant: G becomes a thunk, so &G stays
 //    distinct, and its direct callers call the survivor, skipping the thunk.
 //
+// An alias may neither point into a comdat (the linker may discard the
+// group and the alias with it) nor take the place of a comdat member, with
+// one exception on ELF: a weak_odr G that is the only member of its comdat.
+// The object then has no group of that name at all, and G's weak symbol,
+// defined in the body's section, yields to a copy that another object
+// defines in its group, without a clash. This is what a ThinLTO backend
+// sees of C++ inline functions that other modules may import (deleting
+// destructors in vtables): the thin link makes them weak_odr in their own
+// comdats, and without the exception each would stay a thunk.
+//
 // Thunks are refused where they cannot work or do not pay: varargs functions
 // (arguments cannot be forwarded), inalloca/preallocated parameters (need
 // musttail forwarding of the caller's frame), calling conventions that
@@ -46,9 +56,11 @@
 
 #include "core/MergePlanner.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Comdat.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -111,6 +123,17 @@ static void collectLinkAddressFree(const Module &M,
       Facts.LinkAddressFree.insert(&F);
 }
 
+/// The comdats of `any` selection with exactly one global object (ELF only).
+static void collectSingleMemberComdats(const Module &M, ModuleFacts &Facts) {
+  DenseMap<const Comdat *, unsigned> Members;
+  for (const GlobalObject &GO : M.global_objects())
+    if (const Comdat *C = GO.getComdat())
+      ++Members[C];
+  for (auto [C, Count] : Members)
+    if (Count == 1 && C->getSelectionKind() == Comdat::Any)
+      Facts.SingleMemberComdats.insert(C);
+}
+
 ModuleFacts collectModuleFacts(const Module &M,
                                const DenseSet<uint64_t> *LinkAddressFree) {
   ModuleFacts Facts;
@@ -123,6 +146,8 @@ ModuleFacts collectModuleFacts(const Module &M,
   Triple T(M.getTargetTriple());
   Facts.SupportsAliases = !T.isOSBinFormatMachO();
   setArgumentRegisters(T, Facts);
+  if (T.isOSBinFormatELF())
+    collectSingleMemberComdats(M, Facts);
   Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
                        M.getPIELevel() == PIELevel::Default;
   if (LinkAddressFree)
@@ -205,6 +230,13 @@ static StringRef thunkObstacle(const Function &G) {
   return "";
 }
 
+/// True when G's comdat does not stop G from becoming an alias: G has none,
+/// or G is weak_odr and alone in an ELF comdat (see the file comment).
+static bool aliasLeavesNoGroup(const Function &G, const ModuleFacts &Facts) {
+  return !G.hasComdat() || (G.hasWeakODRLinkage() &&
+                            Facts.SingleMemberComdats.count(G.getComdat()));
+}
+
 /// Decides how G folds into a body that is exact. Returns a refusal reason
 /// in Reason when it cannot.
 static MemberPlan decideMember(Function &G, bool TargetHasComdat,
@@ -225,7 +257,7 @@ static MemberPlan decideMember(Function &G, bool TargetHasComdat,
     return Plan;
   }
   if (ModuleAddressFree && GlobalAddressFree && Facts.SupportsAliases &&
-      !G.hasComdat() && !TargetHasComdat) {
+      aliasLeavesNoGroup(G, Facts) && !TargetHasComdat) {
     Plan.Action = FoldAction::Alias;
     return Plan;
   }

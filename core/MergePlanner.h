@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace llvm {
+class Comdat;
 class Function;
 class GlobalValue;
 class Module;
@@ -73,6 +74,10 @@ struct ModuleFacts {
   /// their address is not significant anywhere, like an unnamed_addr one.
   llvm::SmallPtrSet<const llvm::Function *, 16> LinkAddressFree;
   bool SupportsAliases = true;
+  /// ELF comdats of `any` selection that hold exactly one global object.
+  /// A weak_odr function alone in such a comdat may still become an alias
+  /// (see aliasLeavesNoGroup in MergePlanner.cpp).
+  llvm::SmallPtrSet<const llvm::Comdat *, 16> SingleMemberComdats;
   /// The module is built for a shared object (PIC, not PIE): an exported
   /// definition that is not dso_local may be preempted at load time.
   bool SharedObject = false;

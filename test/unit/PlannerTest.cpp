@@ -76,6 +76,11 @@ const char *const CompilerUsedG =
 const char *const AmdGpu = "target triple = \"amdgcn-amd-amdhsa\"\n";
 const char *const MachO = "target triple = \"x86_64-apple-macosx14.0.0\"\n";
 const char *const ComdatG = "$g = comdat any\n";
+const char *const ComdatGShared =
+    "$g = comdat any\n@gv = weak_odr global i32 0, comdat($g)\n";
+const char *const ComdatGAndS = "$g = comdat any\n$s = comdat any\n";
+const char *const ComdatGCoff =
+    "target triple = \"x86_64-pc-windows-msvc\"\n$g = comdat any\n";
 const char *const ComdatS = "$s = comdat any\n";
 
 constexpr FoldAction Erased = FoldAction::Erased, Alias = FoldAction::Alias,
@@ -209,6 +214,27 @@ const PlanCase Cases[] = {
      {nullptr, Redirected, true},
      MergeMode::Safe,
      ComdatG},
+    {"weak_odr alone in its comdat (ELF): alias",
+     {"weak_odr", "unnamed_addr comdat"},
+     Ext,
+     "s",
+     {nullptr, Alias},
+     MergeMode::Safe,
+     ComdatG},
+    {"weak_odr sharing its comdat: no alias",
+     {"weak_odr", "unnamed_addr comdat"},
+     Ext,
+     "s",
+     {nullptr, Redirected, true},
+     MergeMode::Safe,
+     ComdatGShared},
+    {"weak_odr alone in its comdat, COFF: no alias",
+     {"weak_odr", "unnamed_addr comdat"},
+     Ext,
+     "s",
+     {nullptr, Redirected, true},
+     MergeMode::Safe,
+     ComdatGCoff},
     {"comdat survivor: no alias",
      {"", "unnamed_addr"},
      {"", "comdat"},
@@ -312,6 +338,15 @@ const PlanCase Cases[] = {
      {nullptr, Erased},
      MergeMode::Safe,
      "",
+     true,
+     {nullptr, Alias}},
+    {"private body: weak_odr twins alone in their comdats become aliases",
+     {"weak_odr", "unnamed_addr comdat"},
+     {"weak_odr", "unnamed_addr comdat"},
+     "g",
+     {nullptr, Alias},
+     MergeMode::Safe,
+     ComdatGAndS,
      true,
      {nullptr, Alias}},
     {"private body: survivor cannot forward",
