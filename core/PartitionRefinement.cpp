@@ -32,10 +32,17 @@
 //  - References: one flat array of candidate ids with 32-bit prefix offsets
 //    per candidate (CandidateLists, as mold keeps edges), built once from
 //    what the encoders staged.
-//  - Skeletons: encoded once each, into the arena of the worker that encoded
-//    them (the task runner tells a task its worker, so scratch needs no
-//    thread_local), and kept there for the exact split while they fit the
-//    cache budget; past it, the split encodes again.
+//  - Skeletons: encoded once each, and compared at once, while the encoding
+//    is still in cache, with the representative skeleton that the worker
+//    keeps for the same hash: the first it encoded, copied into its arena
+//    (the task runner tells a task its worker, so scratch needs no
+//    thread_local). Most members have a twin, so keeping only one
+//    skeleton per hash and worker keeps a third of the tokens on the
+//    generated modules, and fresh memory is what copying costs most: every
+//    page is faulted in. A bucket whose members all equal one
+//    representative (and whose workers' representatives are equal) is one
+//    class. Any other bucket (a hash collision, or a representative past
+//    the cache budget) is split exactly by encoding its members again.
 //  - Classes: as in lld's ICF, ranges of one permuted array of members.
 //    A class whose members all point to the same classes, as nearly every
 //    class does, is settled by one comparison per member. Any other is
@@ -72,6 +79,7 @@
 #include "core/PartitionRefinement.h"
 
 #include "core/StructuralHash.h"
+#include "core/TotalOrder.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/Support/Allocator.h"
@@ -116,9 +124,12 @@ ArrayRef<T> copyToArena(ArrayRef<T> Items, BumpPtrAllocator &Arena) {
 struct WorkerScratch {
   Encoding Skeleton;
   std::vector<CandidateId> ClassIds;
-  /// The skeletons and references this worker encoded, until the first
-  /// classes are found.
+  /// The references this worker encoded and its representative skeletons,
+  /// until the first classes are found.
   BumpPtrAllocator Arena;
+  /// The first skeleton of each hash this worker encoded, or none when it
+  /// did not fit the cache budget.
+  DenseMap<uint64_t, ArrayRef<uint64_t>> Representatives;
   SplitScratch Split;
   /// The classes this worker found among the skeleton buckets, and the
   /// buckets' statistics.
@@ -136,9 +147,10 @@ private:
   void buildTables();
   void renameTablesToClasses();
   void encodeMembers();
-  void encodeMember(CandidateId Id, WorkerScratch &W);
-  ArrayRef<uint64_t> skeletonOf(CandidateId Id, Encoding &Buffer,
-                                WorkerScratch &W);
+  void encodeMember(CandidateId Id, unsigned Worker);
+  void compareWithRepresentative(CandidateId Id, unsigned Worker);
+  bool equalToOneRepresentative(ArrayRef<CandidateId> Bucket) const;
+  void splitBucket(ArrayRef<CandidateId> Bucket, WorkerScratch &W);
   ClassList skeletonClasses();
   void startClasses(const ClassList &First);
   size_t classBegin(size_t C) const { return C ? ClassEnds[C - 1] : 0; }
@@ -163,12 +175,13 @@ private:
 
   /// Scratch of each worker of In.Runner, until the first classes exist.
   std::vector<WorkerScratch> Workers;
-  /// Where each member's references and, within budget, skeleton were
-  /// staged by encodeMembers, in some worker's arena.
+  /// Where each member's references were staged by encodeMembers, in some
+  /// worker's arena.
   std::vector<ArrayRef<CandidateId>> StagedRefs;
-  std::vector<ArrayRef<uint64_t>> CachedSkeletons;
+  /// For each member, 1 + the worker whose representative skeleton for the
+  /// member's hash is equal to the member's; 0 when none is known to be.
+  std::vector<uint32_t> RepresentedBy;
   std::atomic<uint64_t> CachedTokens{0};
-  static constexpr uint64_t CacheBudgetTokens = 64ull << 20; // 512 MiB
 
   /// The current classes of two or more members: class C is
   /// Members[classBegin(C), ClassEnds[C]).
@@ -232,36 +245,84 @@ void Refiner::renameTablesToClasses() {
   }
 }
 
-void Refiner::encodeMember(CandidateId Id, WorkerScratch &W) {
+void Refiner::encodeMember(CandidateId Id, unsigned Worker) {
+  WorkerScratch &W = Workers[Worker];
   encodeSkeleton(*In.Candidates[Id], Ctx, W.Skeleton, W.ClassIds);
   SkeletonHash[Id] = hashEncoding(W.Skeleton);
   // Until the first split every candidate is its own class, named by its
   // id (see run), so a reference's class id is its target's id.
   StagedRefs[Id] = copyToArena<CandidateId>(W.ClassIds, W.Arena);
-  // Keep the skeleton for the exact split while memory allows; past the
-  // budget, the split encodes again. Either way the result is the same.
+  compareWithRepresentative(Id, Worker);
+}
+
+/// Compares Id's skeleton, just encoded, with the worker's representative
+/// for its hash, or makes it the representative if there is none yet and
+/// the cache budget allows.
+void Refiner::compareWithRepresentative(CandidateId Id, unsigned Worker) {
+  WorkerScratch &W = Workers[Worker];
+  uint64_t Hash = SkeletonHash[Id];
+  // DenseMap reserves its two largest keys; such a member is split exactly.
+  if (Hash >= DenseMapInfo<uint64_t>::getTombstoneKey())
+    return;
+  auto [It, Inserted] = W.Representatives.try_emplace(Hash);
+  if (!Inserted) {
+    if (!It->second.empty() && sameEncoding(It->second, W.Skeleton))
+      RepresentedBy[Id] = Worker + 1;
+    return;
+  }
   uint64_t Size = W.Skeleton.size();
-  if (CachedTokens.fetch_add(Size) + Size <= CacheBudgetTokens)
-    CachedSkeletons[Id] = copyToArena<uint64_t>(W.Skeleton, W.Arena);
+  if (CachedTokens.fetch_add(Size) + Size > In.SkeletonCacheTokens)
+    return;
+  It->second = copyToArena<uint64_t>(W.Skeleton, W.Arena);
+  RepresentedBy[Id] = Worker + 1;
 }
 
 void Refiner::encodeMembers() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine.Encode");
-  forEachIndexWithWorker(In.Runner, In.Members.size(), In.SerialThreshold,
-                         [&](size_t M, unsigned Worker) {
-                           encodeMember(In.Members[M], Workers[Worker]);
-                         });
+  forEachIndexWithWorker(
+      In.Runner, In.Members.size(), In.SerialThreshold,
+      [&](size_t M, unsigned Worker) { encodeMember(In.Members[M], Worker); });
   Refs.assign(StagedRefs);
   StagedRefs = {};
 }
 
-/// A member's skeleton: the cached one, or else encoded again into Buffer.
-ArrayRef<uint64_t> Refiner::skeletonOf(CandidateId Id, Encoding &Buffer,
-                                       WorkerScratch &W) {
-  if (!CachedSkeletons[Id].empty())
-    return CachedSkeletons[Id];
-  encodeSkeleton(*In.Candidates[Id], Ctx, Buffer, W.ClassIds);
-  return Buffer;
+/// Whether every member of a skeleton hash bucket is known to equal a
+/// representative, and the representatives are equal.
+bool Refiner::equalToOneRepresentative(ArrayRef<CandidateId> Bucket) const {
+  uint64_t Hash = SkeletonHash[Bucket.front()];
+  ArrayRef<uint64_t> First;
+  unsigned Checked = 0;
+  for (CandidateId Id : Bucket) {
+    unsigned By = RepresentedBy[Id];
+    if (!By)
+      return false;
+    if (By == Checked)
+      continue;
+    ArrayRef<uint64_t> Rep = Workers[By - 1].Representatives.find(Hash)->second;
+    if (First.empty())
+      First = Rep;
+    else if (!sameEncoding(Rep, First))
+      return false;
+    Checked = By;
+  }
+  return true;
+}
+
+/// Splits one skeleton hash bucket exactly into the worker's classes.
+void Refiner::splitBucket(ArrayRef<CandidateId> Bucket, WorkerScratch &W) {
+  if (equalToOneRepresentative(Bucket)) {
+    W.Found.add(Bucket);
+    W.Buckets.add(Bucket.size(), Bucket.size());
+    return;
+  }
+  size_t Largest = appendClassesByEncoding(
+      Bucket,
+      [&](CandidateId Id, Encoding &Buffer) {
+        encodeSkeleton(*In.Candidates[Id], Ctx, Buffer, W.ClassIds);
+        return ArrayRef<uint64_t>(Buffer);
+      },
+      /*KeepSingletons=*/false, W.Split, W.Found);
+  W.Buckets.add(Bucket.size(), Largest);
 }
 
 /// Splits each skeleton hash bucket exactly. Each worker collects the
@@ -272,14 +333,7 @@ ClassList Refiner::skeletonClasses() {
   ClassList Buckets = groupByKey(In.Members, SkeletonHash);
   forEachIndexWithWorker(In.Runner, Buckets.size(), In.SerialThreshold,
                          [&](size_t B, unsigned Worker) {
-                           WorkerScratch &W = Workers[Worker];
-                           size_t Largest = appendClassesByEncoding(
-                               Buckets[B],
-                               [&](CandidateId Id, Encoding &Buffer) {
-                                 return skeletonOf(Id, Buffer, W);
-                               },
-                               /*KeepSingletons=*/false, W.Split, W.Found);
-                           W.Buckets.add(Buckets[B].size(), Largest);
+                           splitBucket(Buckets[B], Workers[Worker]);
                          });
   ClassList Found;
   for (WorkerScratch &W : Workers) {
@@ -415,7 +469,7 @@ RefinementResult Refiner::run() {
   ClassOf.resize(N);
   SkeletonHash.assign(N, 0);
   StagedRefs.resize(N);
-  CachedSkeletons.resize(N);
+  RepresentedBy.assign(N, 0);
   Workers = std::vector<WorkerScratch>(In.Runner.concurrency());
   for (CandidateId I = 0; I < N; ++I)
     ClassOf[I] = I;
@@ -423,7 +477,7 @@ RefinementResult Refiner::run() {
   buildTables();
   encodeMembers();
   startClasses(skeletonClasses());
-  CachedSkeletons = {};
+  RepresentedBy = {};
   Workers.clear(); // Frees the arenas.
   Result.Iterations = 1;
   // Each changing iteration adds a class, so this ends after at most as many

@@ -50,6 +50,10 @@ private:
   std::vector<CandidateId> Items;
 };
 
+/// How many skeleton tokens refinement's first split keeps by default
+/// (512 MiB); see RefinementInput::SkeletonCacheTokens.
+constexpr uint64_t DefaultSkeletonCacheTokens = 64ull << 20;
+
 struct RefinementInput {
   /// Candidates by index; null entries are skipped.
   llvm::ArrayRef<llvm::Function *> Candidates;
@@ -63,6 +67,10 @@ struct RefinementInput {
   /// Which candidates may be referred to by class, as callee or as address.
   llvm::function_ref<bool(const llvm::Function &)> CalleeByClass;
   llvm::function_ref<bool(const llvm::Function &)> AddressByClass;
+  /// How many skeleton tokens the first split may keep: one skeleton per
+  /// hash and worker. Past the budget, buckets are split by encoding their
+  /// members again; the classes are the same.
+  uint64_t SkeletonCacheTokens = DefaultSkeletonCacheTokens;
 };
 
 struct RefinementResult {

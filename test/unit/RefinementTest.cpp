@@ -127,8 +127,9 @@ std::string chainsIR() {
 }
 
 /// The classes of refinement on Runner, by function name.
-std::vector<std::vector<std::string>> refineOn(Module &M, TaskRunner &Runner,
-                                               uint64_t &Iterations) {
+std::vector<std::vector<std::string>>
+refineOn(Module &M, TaskRunner &Runner, uint64_t &Iterations,
+         uint64_t SkeletonCacheTokens = DefaultSkeletonCacheTokens) {
   ModuleEncoder E(M);
   std::vector<Function *> Candidates;
   std::vector<CandidateId> Members;
@@ -143,7 +144,8 @@ std::vector<std::vector<std::string>> refineOn(Module &M, TaskRunner &Runner,
                      Runner,
                      /*SerialThreshold=*/0,
                      Always,
-                     Always};
+                     Always,
+                     SkeletonCacheTokens};
   RefinementResult R = refinePartition(In);
   Iterations = R.Iterations;
   std::vector<std::vector<std::string>> Names;
@@ -174,6 +176,27 @@ TEST(Refinement, SplitsClassesLevelByLevelOnAnyThreadCount) {
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(4);
   EXPECT_EQ(refineOn(*M, *Runner, Iterations), Expected);
   EXPECT_EQ(Iterations, 3u);
+}
+
+// Each worker keeps one skeleton per hash; a bucket whose members are not
+// all known to equal one is split by encoding them again. Budgets that keep
+// nothing, some skeletons, or all of them give the same classes.
+TEST(Refinement, SameClassesWhateverTheSkeletonCacheKeeps) {
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = parseIR(Ctx, chainsIR());
+  ASSERT_TRUE(M);
+  uint64_t Iterations = 0;
+  std::vector<std::vector<std::string>> Expected =
+      refineOn(*M, serialRunner(), Iterations);
+  tbb::global_control FourThreads(tbb::global_control::max_allowed_parallelism,
+                                  4);
+  std::unique_ptr<TaskRunner> Runner = createTaskRunner(4);
+  for (uint64_t Budget : {0, 1, 40, 200}) {
+    SCOPED_TRACE("budget " + std::to_string(Budget));
+    EXPECT_EQ(refineOn(*M, serialRunner(), Iterations, Budget), Expected);
+    EXPECT_EQ(Iterations, 3u);
+    EXPECT_EQ(refineOn(*M, *Runner, Iterations, Budget), Expected);
+  }
 }
 
 } // namespace
