@@ -177,6 +177,10 @@ std::vector<uint64_t> ModuleMerge::collectCandidates() {
   PhaseTimer Timer(Result.Times.CollectSeconds, "LTOMergeFunctions.Collect");
   size_t NumEligible = llvm::count(Eligible, 1);
   IdOf.reserve(NumEligible);
+  Candidates.reserve(NumEligible);
+  Shapes.reserve(NumEligible);
+  InstructionCounts.reserve(NumEligible);
+  Dirty.reserve(NumEligible);
   std::vector<uint64_t> ShapesAndOperands;
   ShapesAndOperands.reserve(NumEligible);
   for (size_t I = 0; I < Functions.size(); ++I) {
