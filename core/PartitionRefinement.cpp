@@ -36,13 +36,14 @@
 //    is still in cache, with the representative skeleton that the worker
 //    keeps for the same hash: the first it encoded, copied into its arena
 //    (the task runner tells a task its worker, so scratch needs no
-//    thread_local). Most members have a twin, so keeping only one
-//    skeleton per hash and worker keeps a third of the tokens on the
-//    generated modules, and fresh memory is what copying costs most: every
-//    page is faulted in. A bucket whose members all equal one
-//    representative (and whose workers' representatives are equal) is one
-//    class. Any other bucket (a hash collision, or a representative past
-//    the cache budget) is split exactly by encoding its members again.
+//    thread_local). Most members have a twin, so one skeleton per hash and
+//    worker is a fraction of all of them, and fresh memory is what copying
+//    costs most: every page is faulted in (the pass's peak on a generated
+//    module of 100k functions fell from 74 to 47 MiB). A bucket whose
+//    members all equal one representative (and whose workers'
+//    representatives are equal) is one class. Any other bucket (a hash
+//    collision, or a representative past the cache budget) is split exactly
+//    by encoding its members again.
 //  - Classes: as in lld's ICF, ranges of one permuted array of members.
 //    A class whose members all point to the same classes, as nearly every
 //    class does, is settled by one comparison per member. Any other is
