@@ -179,9 +179,9 @@ private:
   /// Where each member's references were staged by encodeMembers, in some
   /// worker's arena.
   std::vector<ArrayRef<CandidateId>> StagedRefs;
-  /// For each member, 1 + the worker whose representative skeleton for the
-  /// member's hash is equal to the member's; 0 when none is known to be.
-  std::vector<uint32_t> RepresentedBy;
+  /// For each member, the representative skeleton (in some worker's arena)
+  /// that its own skeleton equals; empty when none is known to.
+  std::vector<ArrayRef<uint64_t>> RepresentativeOf;
   std::atomic<uint64_t> CachedTokens{0};
 
   /// The current classes of two or more members: class C is
@@ -268,14 +268,14 @@ void Refiner::compareWithRepresentative(CandidateId Id, unsigned Worker) {
   auto [It, Inserted] = W.Representatives.try_emplace(Hash);
   if (!Inserted) {
     if (!It->second.empty() && sameEncoding(It->second, W.Skeleton))
-      RepresentedBy[Id] = Worker + 1;
+      RepresentativeOf[Id] = It->second;
     return;
   }
   uint64_t Size = W.Skeleton.size();
   if (CachedTokens.fetch_add(Size) + Size > In.SkeletonCacheTokens)
     return;
   It->second = copyToArena<uint64_t>(W.Skeleton, W.Arena);
-  RepresentedBy[Id] = Worker + 1;
+  RepresentativeOf[Id] = It->second;
 }
 
 void Refiner::encodeMembers() {
@@ -290,23 +290,13 @@ void Refiner::encodeMembers() {
 /// Whether every member of a skeleton hash bucket is known to equal a
 /// representative, and the representatives are equal.
 bool Refiner::equalToOneRepresentative(ArrayRef<CandidateId> Bucket) const {
-  uint64_t Hash = SkeletonHash[Bucket.front()];
-  ArrayRef<uint64_t> First;
-  unsigned Checked = 0;
-  for (CandidateId Id : Bucket) {
-    unsigned By = RepresentedBy[Id];
-    if (!By)
-      return false;
-    if (By == Checked)
-      continue;
-    ArrayRef<uint64_t> Rep = Workers[By - 1].Representatives.find(Hash)->second;
-    if (First.empty())
-      First = Rep;
-    else if (!sameEncoding(Rep, First))
-      return false;
-    Checked = By;
-  }
-  return true;
+  ArrayRef<uint64_t> First = RepresentativeOf[Bucket.front()];
+  return !First.empty() && llvm::all_of(Bucket, [&](CandidateId Id) {
+    ArrayRef<uint64_t> Rep = RepresentativeOf[Id];
+    // One worker's members share their representative's tokens.
+    return Rep.data() == First.data() ||
+           (!Rep.empty() && sameEncoding(Rep, First));
+  });
 }
 
 /// Splits one skeleton hash bucket exactly into the worker's classes.
@@ -470,7 +460,7 @@ RefinementResult Refiner::run() {
   ClassOf.resize(N);
   SkeletonHash.assign(N, 0);
   StagedRefs.resize(N);
-  RepresentedBy.assign(N, 0);
+  RepresentativeOf.resize(N);
   Workers = std::vector<WorkerScratch>(In.Runner.concurrency());
   for (CandidateId I = 0; I < N; ++I)
     ClassOf[I] = I;
@@ -478,7 +468,7 @@ RefinementResult Refiner::run() {
   buildTables();
   encodeMembers();
   startClasses(skeletonClasses());
-  RepresentedBy = {};
+  RepresentativeOf = {};
   Workers.clear(); // Frees the arenas.
   Result.Iterations = 1;
   // Each changing iteration adds a class, so this ends after at most as many
