@@ -148,8 +148,8 @@ private:
   void buildTables();
   void renameTablesToClasses();
   void encodeMembers();
-  void encodeMember(CandidateId Id, unsigned Worker);
-  void compareWithRepresentative(CandidateId Id, unsigned Worker);
+  void encodeMember(CandidateId Id, WorkerScratch &W);
+  void compareWithRepresentative(CandidateId Id, WorkerScratch &W);
   bool equalToOneRepresentative(ArrayRef<CandidateId> Bucket) const;
   void splitBucket(ArrayRef<CandidateId> Bucket, WorkerScratch &W);
   ClassList skeletonClasses();
@@ -246,21 +246,19 @@ void Refiner::renameTablesToClasses() {
   }
 }
 
-void Refiner::encodeMember(CandidateId Id, unsigned Worker) {
-  WorkerScratch &W = Workers[Worker];
+void Refiner::encodeMember(CandidateId Id, WorkerScratch &W) {
   encodeSkeleton(*In.Candidates[Id], Ctx, W.Skeleton, W.ClassIds);
   SkeletonHash[Id] = hashEncoding(W.Skeleton);
   // Until the first split every candidate is its own class, named by its
   // id (see run), so a reference's class id is its target's id.
   StagedRefs[Id] = copyToArena<CandidateId>(W.ClassIds, W.Arena);
-  compareWithRepresentative(Id, Worker);
+  compareWithRepresentative(Id, W);
 }
 
 /// Compares Id's skeleton, just encoded, with the worker's representative
 /// for its hash, or makes it the representative if there is none yet and
 /// the cache budget allows.
-void Refiner::compareWithRepresentative(CandidateId Id, unsigned Worker) {
-  WorkerScratch &W = Workers[Worker];
+void Refiner::compareWithRepresentative(CandidateId Id, WorkerScratch &W) {
   uint64_t Hash = SkeletonHash[Id];
   // DenseMap reserves its two largest keys; such a member is split exactly.
   if (Hash >= DenseMapInfo<uint64_t>::getTombstoneKey())
@@ -280,9 +278,10 @@ void Refiner::compareWithRepresentative(CandidateId Id, unsigned Worker) {
 
 void Refiner::encodeMembers() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine.Encode");
-  forEachIndexWithWorker(
-      In.Runner, In.Members.size(), In.SerialThreshold,
-      [&](size_t M, unsigned Worker) { encodeMember(In.Members[M], Worker); });
+  forEachIndexWithWorker(In.Runner, In.Members.size(), In.SerialThreshold,
+                         [&](size_t M, unsigned Worker) {
+                           encodeMember(In.Members[M], Workers[Worker]);
+                         });
   Refs.assign(StagedRefs);
   StagedRefs = {};
 }
