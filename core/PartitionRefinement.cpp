@@ -82,6 +82,7 @@
 #include "core/StructuralHash.h"
 #include "core/TotalOrder.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -290,11 +291,20 @@ void Refiner::encodeMembers() {
 /// representative, and the representatives are equal.
 bool Refiner::equalToOneRepresentative(ArrayRef<CandidateId> Bucket) const {
   ArrayRef<uint64_t> First = RepresentativeOf[Bucket.front()];
-  return !First.empty() && llvm::all_of(Bucket, [&](CandidateId Id) {
+  if (First.empty())
+    return false;
+  // A bucket is one hash, and each worker keeps one representative per hash,
+  // so its members share at most one representative per worker (by address):
+  // each is compared with the first once.
+  SmallVector<const uint64_t *, 4> EqualToFirst = {First.data()};
+  return llvm::all_of(Bucket, [&](CandidateId Id) {
     ArrayRef<uint64_t> Rep = RepresentativeOf[Id];
-    // One worker's members share their representative's tokens.
-    return Rep.data() == First.data() ||
-           (!Rep.empty() && sameEncoding(Rep, First));
+    if (llvm::is_contained(EqualToFirst, Rep.data()))
+      return true;
+    if (Rep.empty() || !sameEncoding(Rep, First))
+      return false;
+    EqualToFirst.push_back(Rep.data());
+    return true;
   });
 }
 
