@@ -53,8 +53,8 @@ static bool hasLiveTypeTests(const Module &M) {
   return false;
 }
 
-AnnotationPolicy::AnnotationPolicy(const Module &M)
-    : TypeMetadataLive(hasLiveTypeTests(M)) {
+AnnotationPolicy::AnnotationPolicy(const Module &M, bool TypeTestsMayBeLive)
+    : TypeMetadataLive(TypeTestsMayBeLive || hasLiveTypeTests(M)) {
   const LLVMContext &Ctx = M.getContext();
   // Kinds that are not fixed get their IDs when first used; look them up
   // without creating them, so that building a policy never changes the

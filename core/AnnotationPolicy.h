@@ -37,7 +37,11 @@ enum class MetadataRole {
 /// afterwards.
 class AnnotationPolicy {
 public:
-  explicit AnnotationPolicy(const llvm::Module &M);
+  /// TypeTestsMayBeLive: the caller cannot tell whether type tests use
+  /// `!type` (a lazily loaded module, whose unread bodies hide their calls
+  /// to them), so `!type` always matters.
+  explicit AnnotationPolicy(const llvm::Module &M,
+                            bool TypeTestsMayBeLive = false);
 
   /// Role of an instruction metadata attachment of kind KindID.
   MetadataRole instructionMetadataRole(unsigned KindID) const;

@@ -206,8 +206,7 @@ static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
                          static_cast<unsigned>(F.getVisibility()), F.getName());
 }
 
-/// Why G cannot become a thunk of a body with G's calling convention, or "".
-static StringRef thunkObstacle(const Function &G) {
+StringRef thunkObstacle(const Function &G) {
   if (!isCallableCC(G.getCallingConv()))
     return "calling convention forbids calls, so no thunk";
   if (G.isVarArg())

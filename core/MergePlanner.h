@@ -104,6 +104,10 @@ ClassPlan planClass(llvm::ArrayRef<llvm::Function *> Members,
 /// True when a tail-call thunk is smaller than F's body.
 bool thunkIsSmaller(const llvm::Function &F);
 
+/// Why G cannot become a thunk of a body with G's type and calling
+/// convention, or "" when it can.
+llvm::StringRef thunkObstacle(const llvm::Function &G);
+
 /// True when another definition may take F's place, at link time
 /// (interposable linkage) or at load time (an exported, preemptible symbol
 /// of a shared object, which `LD_PRELOAD` or an earlier library overrides).

@@ -43,6 +43,8 @@
 
 #include "core/SimilarPlanner.h"
 
+#include "core/ByteModel.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -58,17 +60,6 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-constexpr int64_t FunctionAlignment = 16;
-constexpr int64_t JumpBytes = 5;
-/// Machine-code bytes per IR instruction that emits code, in tenths:
-/// calibrated on CTMark's kc, where 4 bytes underestimated the measured
-/// saving of similar merging by 12% (bench/RESULTS.md).
-constexpr int64_t TenthsOfBytesPerInstruction = 45;
-
-int64_t alignedSize(int64_t Bytes) {
-  return static_cast<int64_t>(alignTo(Bytes, FunctionAlignment));
-}
-
 /// Instructions that usually emit no code of their own.
 bool emitsNoCode(const Instruction &I) {
   if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I))
@@ -78,7 +69,8 @@ bool emitsNoCode(const Instruction &I) {
   return false;
 }
 
-/// Bytes of machine code a body takes, estimated from its instructions.
+} // namespace
+
 int64_t estimateBodyBytes(const Function &F, uint64_t &Instructions) {
   Instructions = 0;
   int64_t Counted = 0;
@@ -89,6 +81,8 @@ int64_t estimateBodyBytes(const Function &F, uint64_t &Instructions) {
     }
   return Counted * TenthsOfBytesPerInstruction / 10;
 }
+
+namespace {
 
 /// Bytes to put a value in an argument register on x86-64: `xor` for zero,
 /// `mov imm32`, `movabs`, a RIP-relative `lea`, or a load from the constant

@@ -49,6 +49,7 @@
 #include "core/StructuralEncoding.h"
 
 #include "core/AnnotationPolicy.h"
+#include "core/CrossModuleReferences.h"
 #include "core/GlobalNumbering.h"
 #include "core/ParameterPositions.h"
 #include "core/WalkOrder.h"
@@ -60,6 +61,7 @@
 #include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -107,7 +109,7 @@ const Constant *personalityThatMatters(const Function &F) {
 /// Volatility (bit 0), atomic ordering (bits 1-3), log2 of the alignment
 /// (bits 8-15) and sync scope (bits 16 and up) of a load or store.
 uint64_t memoryAccessFields(bool Volatile, Align A, AtomicOrdering Ordering,
-                            SyncScope::ID Scope) {
+                            uint64_t Scope) {
   return uint64_t(Volatile) | static_cast<uint64_t>(Ordering) << 1 |
          uint64_t(Log2(A)) << 8 | uint64_t(Scope) << 16;
 }
@@ -182,7 +184,7 @@ void FunctionEncoder::encodeFunctionMetadata() {
   for (const auto &[Kind, Node] : MDs) {
     if (Ctx.Policy.functionMetadataRole(Kind) != MetadataRole::MustMatch)
       continue;
-    emit(Kind);
+    emitMetadataKind(Kind);
     encodeMetadata(Node);
   }
   emit(TagAbsent);
@@ -228,7 +230,7 @@ bool FunctionEncoder::encodeMustMatchMetadata(const Instruction &I) {
   for (const auto &[Kind, Node] : MDs) {
     if (Ctx.Policy.instructionMetadataRole(Kind) != MetadataRole::MustMatch)
       continue;
-    emit(Kind);
+    emitMetadataKind(Kind);
     encodeMetadata(Node);
     Any = true;
   }
@@ -252,13 +254,15 @@ void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
   case Instruction::Load: {
     const auto *LI = cast<LoadInst>(&I);
     emit(memoryAccessFields(LI->isVolatile(), LI->getAlign(), LI->getOrdering(),
-                            LI->getSyncScopeID()));
+                            syncScopeField(LI->getSyncScopeID())));
+    emitSyncScopeName(LI->getSyncScopeID());
     return;
   }
   case Instruction::Store: {
     const auto *SI = cast<StoreInst>(&I);
     emit(memoryAccessFields(SI->isVolatile(), SI->getAlign(), SI->getOrdering(),
-                            SI->getSyncScopeID()));
+                            syncScopeField(SI->getSyncScopeID())));
+    emitSyncScopeName(SI->getSyncScopeID());
     return;
   }
   case Instruction::AtomicCmpXchg: {
@@ -267,7 +271,8 @@ void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
     emit(CX->getAlign().value());
     emit(static_cast<uint64_t>(CX->getSuccessOrdering()));
     emit(static_cast<uint64_t>(CX->getFailureOrdering()));
-    emit(CX->getSyncScopeID());
+    emit(syncScopeField(CX->getSyncScopeID()));
+    emitSyncScopeName(CX->getSyncScopeID());
     return;
   }
   case Instruction::AtomicRMW: {
@@ -276,13 +281,15 @@ void FunctionEncoder::encodeInstructionFields(const Instruction &I) {
     emit(RMW->isVolatile());
     emit(RMW->getAlign().value());
     emit(static_cast<uint64_t>(RMW->getOrdering()));
-    emit(RMW->getSyncScopeID());
+    emit(syncScopeField(RMW->getSyncScopeID()));
+    emitSyncScopeName(RMW->getSyncScopeID());
     return;
   }
   case Instruction::Fence: {
     const auto *FI = cast<FenceInst>(&I);
     emit(static_cast<uint64_t>(FI->getOrdering()));
-    emit(FI->getSyncScopeID());
+    emit(syncScopeField(FI->getSyncScopeID()));
+    emitSyncScopeName(FI->getSyncScopeID());
     return;
   }
   case Instruction::ICmp:
@@ -475,6 +482,10 @@ void FunctionEncoder::encodeAddressRef(const GlobalValue *GV) {
 }
 
 void FunctionEncoder::encodeGlobalRef(const GlobalValue *GV) {
+  if (Ctx.CrossModule) {
+    encodeCrossModuleGlobalRef(GV);
+    return;
+  }
   if (std::optional<uint64_t> N = Ctx.Globals.lookup(GV)) {
     emit(TagGlobal);
     emit(*N);
@@ -482,6 +493,55 @@ void FunctionEncoder::encodeGlobalRef(const GlobalValue *GV) {
   }
   emit(TagGlobalByName);
   emitString(GV->getName());
+}
+
+/// See CrossModuleReferences.cpp for what each kind of reference becomes.
+void FunctionEncoder::encodeCrossModuleGlobalRef(const GlobalValue *GV) {
+  if (!GV->hasLocalLinkage()) {
+    emit(TagGlobalByName);
+    emitString(GV->getName());
+    return;
+  }
+  const auto *Var = dyn_cast<GlobalVariable>(GV);
+  constexpr size_t MaxContentDepth = 8;
+  if (Var && Ctx.CrossModule->comparedByContent(*Var) &&
+      ContentStack.size() < MaxContentDepth &&
+      !llvm::is_contained(ContentStack, GV)) {
+    ContentStack.push_back(GV);
+    emit(TagGlobalByContent);
+    encodeType(Var->getValueType());
+    emit(Var->getAlign() ? Var->getAlign()->value() : 0);
+    emit(Var->getAddressSpace());
+    emitString(Var->getSection());
+    encodeConstant(Var->getInitializer());
+    ContentStack.pop_back();
+    return;
+  }
+  emit(TagModuleLocal);
+  emit(Ctx.CrossModule->ordinal());
+  emit(Ctx.Globals.lookup(GV).value_or(~0ULL));
+}
+
+void FunctionEncoder::emitMetadataKind(unsigned Kind) {
+  if (!Ctx.CrossModule) {
+    emit(Kind);
+    return;
+  }
+  emit(TagMetadataKindName);
+  emitString(Ctx.CrossModule->metadataKindName(Kind));
+}
+
+uint64_t FunctionEncoder::syncScopeField(uint8_t ID) const {
+  if (!Ctx.CrossModule || ID <= SyncScope::System)
+    return ID;
+  return SyncScope::System + 1;
+}
+
+void FunctionEncoder::emitSyncScopeName(uint8_t ID) {
+  if (!Ctx.CrossModule || ID <= SyncScope::System)
+    return;
+  emit(TagSyncScopeName);
+  emitString(Ctx.CrossModule->syncScopeName(ID));
 }
 
 void FunctionEncoder::encodeConstant(const Constant *C) {

@@ -26,6 +26,7 @@ class Use;
 namespace lmf {
 
 class AnnotationPolicy;
+class CrossModuleReferences;
 class GlobalNumbering;
 
 using Encoding = std::vector<uint64_t>;
@@ -63,6 +64,10 @@ struct EncodingContext {
   /// arithmetic, selects, phis and array indices are parameter positions
   /// too (isIntegerOperandPosition).
   bool IntegerWildcards = false;
+  /// When set, the encoding compares with encodings of other modules' functions
+  /// (a ThinLTO link): globals, metadata kinds and sync scopes are written by
+  /// what they are, not by this module's numbers (CrossModuleReferences.h).
+  const CrossModuleReferences *CrossModule = nullptr;
 };
 
 /// Replaces Skeleton with the encoding of F in which every reference

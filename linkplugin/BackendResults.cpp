@@ -15,6 +15,12 @@
 // reported when it is merged, as in any full-LTO link; the report written
 // at the end then covers it as well.
 //
+// Before the link, our ld.lld may rewrite some inputs (folding across
+// modules, CrossModuleFolding.cpp); backends then see the rewritten files.
+// It hands over the names of the inputs they stand for, and results are
+// recorded under those, so the listing and the report name what the user
+// linked; and the report gains what folding across modules did.
+//
 // The link is over when our ld.lld says so (lto_merge_functions_finish, after
 // lld returns) or, with a stock linker that loaded the plugin, when LLVM
 // shuts down: lld calls llvm_shutdown before it exits, even on its fast
@@ -27,6 +33,8 @@
 #include "core/MergeReport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/ManagedStatic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,6 +55,10 @@ struct PendingResults {
   /// What the flush at shutdown prints and writes; set by the first record.
   bool Print = false;
   std::string ReportPath;
+  /// From setLinkFacts: rewritten modules' input names, and the report's
+  /// `cross_module` object (null when absent).
+  StringMap<std::string> ModuleNames;
+  json::Value CrossModule = nullptr;
   ~PendingResults();
 };
 
@@ -62,13 +74,20 @@ void sortByModule(std::vector<MergeResult> &Results) {
 /// regular one included, all in module order; then forgets them.
 Error flush(PendingResults &P) {
   std::vector<MergeResult> Backends, All;
+  StringMap<std::string> Names;
+  json::Value CrossModule = nullptr;
   {
     std::lock_guard<std::mutex> Guard(P.Lock);
     Backends.swap(P.Results);
     All.swap(P.Regular);
+    Names.swap(P.ModuleNames);
+    std::swap(CrossModule, P.CrossModule);
   }
   if (Backends.empty())
     return Error::success();
+  for (MergeResult &R : Backends)
+    if (auto It = Names.find(R.ModuleName); It != Names.end())
+      R.ModuleName = It->second;
   sortByModule(Backends);
   if (P.Print) {
     for (const MergeResult &R : Backends)
@@ -80,7 +99,10 @@ Error flush(PendingResults &P) {
   All.insert(All.end(), std::make_move_iterator(Backends.begin()),
              std::make_move_iterator(Backends.end()));
   sortByModule(All);
-  return writeJsonFile(backendReportsToJson(All), P.ReportPath);
+  json::Value Report = backendReportsToJson(All);
+  if (CrossModule.kind() != json::Value::Null)
+    (*Report.getAsObject())["cross_module"] = std::move(CrossModule);
+  return writeJsonFile(std::move(Report), P.ReportPath);
 }
 
 PendingResults::~PendingResults() {
@@ -100,6 +122,26 @@ void recordBackendResult(MergeResult Result, bool Print, StringRef ReportPath) {
 void recordRegularResult(const MergeResult &Result) {
   std::lock_guard<std::mutex> Guard(Pending->Lock);
   Pending->Regular.push_back(Result);
+}
+
+Error setLinkFacts(StringRef Json) {
+  Expected<json::Value> Facts = json::parse(Json);
+  if (!Facts)
+    return Facts.takeError();
+  const json::Object *Object = Facts->getAsObject();
+  if (!Object)
+    return createStringError(inconvertibleErrorCode(),
+                             "the link's facts are not a JSON object");
+  StringMap<std::string> Names;
+  if (const json::Object *N = Object->getObject("module_names"))
+    for (const auto &[Id, Name] : *N)
+      if (std::optional<StringRef> S = Name.getAsString())
+        Names[Id.str()] = S->str();
+  std::lock_guard<std::mutex> Guard(Pending->Lock);
+  Pending->ModuleNames = std::move(Names);
+  if (const json::Value *CM = Object->get("cross_module"))
+    Pending->CrossModule = *CM;
+  return Error::success();
 }
 
 Error flushBackendResults() { return flush(*Pending); }

@@ -24,6 +24,12 @@ void recordBackendResult(MergeResult Result, bool Print,
 /// the report written at the end covers it too.
 void recordRegularResult(const MergeResult &Result);
 
+/// What the linker driver knows of the link, as JSON: `module_names`, an
+/// object that names each module the driver rewrote (its identifier) by
+/// the input it stands for, and `cross_module`, what folding across modules
+/// did, for the report. Kept until the next flush.
+llvm::Error setLinkFacts(llvm::StringRef Json);
+
 /// Prints and writes what every recorded backend merged, ordered by module,
 /// then forgets the results. Does nothing when no backend recorded anything.
 llvm::Error flushBackendResults();

@@ -15,6 +15,8 @@
 // (BackendResults.cpp); lto_merge_functions_finish lets our ld.lld say when
 // that is. A remote (DTLTO) backend runs this plugin in another process;
 // lto_merge_functions_record_report brings its report into this one.
+// lto_merge_functions_set_link_facts hands over what our ld.lld did before
+// the link (the inputs it rewrote, what it folded across modules).
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +63,12 @@ extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
 lto_merge_functions_record_report(const char *Path) {
   static std::string Message;
   return messageOrNull(lmf::recordRemoteBackendReport(Path), Message);
+}
+
+extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
+lto_merge_functions_set_link_facts(const char *Json) {
+  static std::string Message;
+  return messageOrNull(lmf::setLinkFacts(Json), Message);
 }
 
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *

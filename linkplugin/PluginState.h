@@ -26,6 +26,7 @@ inline constexpr char RunCount[] = "lto_merge_functions_run_count";
 inline constexpr char LLVMVersion[] = "lto_merge_functions_llvm_version";
 inline constexpr char Finish[] = "lto_merge_functions_finish";
 inline constexpr char RecordReport[] = "lto_merge_functions_record_report";
+inline constexpr char SetLinkFacts[] = "lto_merge_functions_set_link_facts";
 } // namespace pluginsym
 } // namespace lmf
 
@@ -39,5 +40,9 @@ extern "C" const char *lto_merge_functions_finish();
 /// written at the next finish. Returns null, or an error message that stays
 /// valid until the next call.
 extern "C" const char *lto_merge_functions_record_report(const char *Path);
+/// Takes what our ld.lld did before the link, as JSON (setLinkFacts in
+/// BackendResults.h). Returns null, or an error message that stays valid
+/// until the next call.
+extern "C" const char *lto_merge_functions_set_link_facts(const char *Json);
 
 #endif

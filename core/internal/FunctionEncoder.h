@@ -75,6 +75,11 @@ enum Tag : uint64_t {
   TagUnknownValue,
   TagParameter,
   TagNoAttributes,
+  // Cross-module encodings only (CrossModuleReferences.h).
+  TagGlobalByContent,
+  TagModuleLocal,
+  TagMetadataKindName,
+  TagSyncScopeName,
 };
 
 /// Tags take the low 16 bits of a token; fields packed with them the rest.
@@ -133,6 +138,14 @@ private:
   void encodeParameter(const llvm::Use &U);
   void encodeCallee(const llvm::Value *V);
   void encodeGlobalRef(const llvm::GlobalValue *GV);
+  void encodeCrossModuleGlobalRef(const llvm::GlobalValue *GV);
+  /// A metadata kind: its ID, or in a cross-module encoding its name.
+  void emitMetadataKind(unsigned Kind);
+  /// What a field holding a sync scope ID writes: the ID, or in a
+  /// cross-module encoding a stand-in for every scope beyond the fixed ones,
+  /// whose name emitSyncScopeName then writes.
+  uint64_t syncScopeField(uint8_t ID) const;
+  void emitSyncScopeName(uint8_t ID);
   void encodeAddressRef(const llvm::GlobalValue *GV);
   void encodeConstant(const llvm::Constant *C);
   void encodeConstantExprFields(const llvm::ConstantExpr *CE);
@@ -190,6 +203,9 @@ private:
   std::vector<const llvm::Use *> *Positions = nullptr;
   /// MDNodes currently being encoded, for cycles (self-referential loops).
   llvm::SmallVector<const llvm::MDNode *, 8> MDStack;
+  /// Constants being written by their contents (cross-module encodings),
+  /// for initializers that refer back to themselves.
+  llvm::SmallVector<const llvm::GlobalValue *, 4> ContentStack;
 };
 
 } // namespace encoding

@@ -74,8 +74,12 @@ void printMergeHelp(raw_ostream &OS) {
   OS << "  The last of " << optionSpelling(LinkerOptionID::Merge)
      << "[=...] and " << optionSpelling(LinkerOptionID::NoMerge)
      << " wins. Merging uses --threads threads.\n";
-  OS << "  The last of " << optionSpelling(LinkerOptionID::MergeSimilar)
-     << " and " << optionSpelling(LinkerOptionID::NoMergeSimilar) << " wins.\n";
+  for (auto [Yes, No] :
+       {std::pair(LinkerOptionID::MergeSimilar, LinkerOptionID::NoMergeSimilar),
+        std::pair(LinkerOptionID::AcrossModules,
+                  LinkerOptionID::NoAcrossModules)})
+    OS << "  The last of " << optionSpelling(Yes) << " and "
+       << optionSpelling(No) << " wins.\n";
 }
 
 void printMergeVersion(raw_ostream &OS, StringRef PluginPath) {

@@ -1,5 +1,4 @@
 //===- LinkAddressScan.h - Addresses the link uses --------------*- C++ -*-===//
-//-*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -7,13 +6,13 @@
 #ifndef LMF_LINKPLUGIN_DRIVER_LINKADDRESSSCAN_H
 #define LMF_LINKPLUGIN_DRIVER_LINKADDRESSSCAN_H
 
-#include "llvm/ADT/ArrayRef.h"
-
 #include <cstdint>
 #include <string>
 #include <vector>
 
 namespace lmf {
+
+struct LinkInputs;
 
 /// What the inputs of one link say about function addresses.
 struct LinkAddressScan {
@@ -29,10 +28,10 @@ struct LinkAddressScan {
   unsigned ThinModules = 0;
 };
 
-/// Reads every input of the lld command line LldArgs (files, archives
-/// members, -l libraries as lld would find them, the files linker scripts
-/// name) and collects which functions' addresses some input uses.
-LinkAddressScan scanLinkAddresses(llvm::ArrayRef<const char *> LldArgs);
+/// Collects, from every input of the link (files, archive members, -l
+/// libraries as lld would find them, the files linker scripts name), which
+/// functions' addresses some input uses.
+LinkAddressScan scanLinkAddresses(const LinkInputs &Inputs);
 
 } // namespace lmf
 

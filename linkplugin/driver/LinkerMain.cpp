@@ -20,11 +20,18 @@
 //  3. when merging is on: check that the report can be written
 //     (ReportPathCheck.cpp) and load the plugin found next to this binary
 //     (MergePlugin.cpp);
-//  3b. in `safe` mode, read every input of the link and list the functions
-//     whose address no input uses (LinkAddressScan.cpp): with it, ThinLTO
-//     backends may make an exported twin an alias instead of a thunk. The
-//     list is written next to the output and removed after the link; with
-//     -v we say why there is none;
+//  3b. read every input of the link once (LinkInputs.cpp); in `safe` mode,
+//     list the functions whose address no input uses (LinkAddressScan.cpp):
+//     with it, ThinLTO backends may make an exported twin an alias instead
+//     of a thunk. The list is written next to the output and removed after
+//     the link; with -v we say why there is none;
+//  3c. in a ThinLTO link, fold twins that sit in different modules by
+//     rewriting the modules that hold them (CrossModuleFolding.cpp): the
+//     rewritten files go to `<output>.lmf-modules/` (kept with
+//     --save-temps) and stand in for the originals on lld's command line;
+//     the plugin learns which input each one stands for, so that the
+//     listing and the report name the user's files. If anything goes wrong
+//     there, the original inputs are linked, with a warning;
 //  4. translate our options into what stock ld.lld-22 understands
 //     (LldInvocation.cpp):
 //       --load-pass-plugin=<plugin>
@@ -52,11 +59,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/LinkAddressList.h"
+#include "linkplugin/driver/CrossModuleFolding.h"
 #include "linkplugin/driver/Diagnostics.h"
 #include "linkplugin/driver/DistributedBackends.h"
 #include "linkplugin/driver/HelpText.h"
 #include "linkplugin/driver/LinkAddressScan.h"
+#include "linkplugin/driver/LinkInputs.h"
 #include "linkplugin/driver/LinkerOptions.h"
+#include "linkplugin/driver/LldCommandLine.h"
 #include "linkplugin/driver/LldInvocation.h"
 #include "linkplugin/driver/MergePlugin.h"
 #include "linkplugin/driver/MergeRequest.h"
@@ -64,10 +74,14 @@
 #include "linkplugin/driver/ResponseFiles.h"
 
 #include "lld/Common/Driver.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Parallel.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/PluginLoader.h" // `-mllvm -load=`, as in stock lld
 #include "llvm/Support/Process.h"
@@ -111,16 +125,14 @@ Error addDistributionArguments(const MergeRequest &Req, const char *Self,
   return Error::success();
 }
 
-/// Step 3b: the path of the list of address-free functions, or "" when
+/// The path of the list of address-free functions (step 3b), or "" when
 /// there is none (not `safe` mode, no ThinLTO module, or inputs we cannot
-/// judge).
-std::string writeLinkAddressFacts(const MergeRequest &Req, Diagnostics &Diag) {
+/// judge). Scan is what the inputs say.
+std::string writeLinkAddressFacts(const MergeRequest &Req,
+                                  const LinkAddressScan &Scan, double Seconds,
+                                  Diagnostics &Diag) {
   if (Req.Mode != MergeMode::Safe)
     return "";
-  auto Start = std::chrono::steady_clock::now();
-  LinkAddressScan Scan = scanLinkAddresses(Req.LldArgs);
-  std::chrono::duration<double> Seconds =
-      std::chrono::steady_clock::now() - Start;
   auto Note = [&](const Twine &Why) {
     if (Req.Verbose)
       outs() << "lto-merge-functions: no list of address-free functions: "
@@ -144,8 +156,130 @@ std::string writeLinkAddressFacts(const MergeRequest &Req, Diagnostics &Diag) {
     outs() << "lto-merge-functions: " << Scan.AddressFree.size()
            << " functions' addresses unused in " << Scan.ThinModules
            << " ThinLTO modules and the other inputs (read in "
-           << format("%.3f", Seconds.count()) << " s)\n";
+           << format("%.3f", Seconds) << " s)\n";
   return Path;
+}
+
+/// What the driver did before the link, and must undo after it.
+struct PreLink {
+  std::string LinkAddressList;
+  /// Where the rewritten inputs are (empty when there are none), and
+  /// whether they stay after the link (--save-temps).
+  std::string ModuleDirectory;
+  bool KeepModules = false;
+  std::optional<CrossModuleOutcome> CrossModule;
+
+  void cleanUp() const {
+    if (!LinkAddressList.empty())
+      sys::fs::remove(LinkAddressList);
+    if (!ModuleDirectory.empty() && !KeepModules)
+      sys::fs::remove_directories(ModuleDirectory);
+  }
+};
+
+/// Step 3c: folding across modules. Fills Pre.CrossModule when it rewrote
+/// inputs; says with -v why it did not.
+void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
+                            const LinkAddressScan &Scan, PreLink &Pre,
+                            Diagnostics &Diag) {
+  auto Note = [&](const Twine &Why) {
+    if (Req.Verbose)
+      outs() << "lto-merge-functions: no folding across modules: " << Why
+             << "\n";
+  };
+  if (!Req.AcrossModules)
+    return Note("turned off");
+  if (!Inputs.Unreadable.empty())
+    return Note(Inputs.Unreadable);
+  if (Inputs.ThinModules < 2)
+    return Note("fewer than two ThinLTO modules");
+  if (std::string Obstacle = crossModuleObstacle(Req.LldArgs);
+      !Obstacle.empty())
+    return Note(Obstacle);
+  Pre.ModuleDirectory = Req.OutputPath + ".lmf-modules";
+  Pre.KeepModules = LldCommandLine::classify(Req.LldArgs)
+                        .lastValue("save-temps")
+                        .has_value();
+  sys::fs::remove_directories(Pre.ModuleDirectory);
+  if (std::error_code EC = sys::fs::create_directories(Pre.ModuleDirectory)) {
+    Diag.warn("no folding across modules: cannot create '" +
+              Pre.ModuleDirectory + "': " + EC.message());
+    Pre.ModuleDirectory.clear();
+    return;
+  }
+  DenseSet<uint64_t> AddressFree(Scan.AddressFree.begin(),
+                                 Scan.AddressFree.end());
+  CrossModuleRequest Request;
+  Request.Mode = Req.Mode;
+  Request.LinkAddressFree = Scan.Unknown.empty() ? &AddressFree : nullptr;
+  Request.Directory = Pre.ModuleDirectory;
+  Expected<CrossModuleOutcome> Outcome = foldAcrossModules(Inputs, Request);
+  if (!Outcome) {
+    Diag.warn("no folding across modules, the inputs are linked as they "
+              "are: " +
+              toString(Outcome.takeError()));
+    return;
+  }
+  if (Req.Verbose) {
+    if (!Outcome->Skipped.empty())
+      Note(Outcome->Skipped);
+    else
+      outs() << "lto-merge-functions: across modules: "
+             << Outcome->FunctionsFolded << " functions in "
+             << Outcome->Classes.size() << " classes folded, "
+             << Outcome->ModuleNames.size() << " of "
+             << Outcome->ModulesRead << " modules rewritten (read "
+             << format("%.3f", Outcome->ReadSeconds) << " s, plan "
+             << format("%.3f", Outcome->PlanSeconds) << " s, rewrite "
+             << format("%.3f", Outcome->RewriteSeconds) << " s)\n";
+  }
+  if (!Outcome->ModuleNames.empty())
+    Pre.CrossModule = std::move(*Outcome);
+}
+
+/// Steps 3b and 3c: what the driver learns from, and does to, the link's
+/// inputs before lld runs.
+PreLink prepareInputs(const MergeRequest &Req, Diagnostics &Diag) {
+  PreLink Pre;
+  if (Req.Mode != MergeMode::Safe && !Req.AcrossModules)
+    return Pre;
+  auto Start = std::chrono::steady_clock::now();
+  LinkInputs Inputs = readLinkInputs(Req.LldArgs);
+  LinkAddressScan Scan = scanLinkAddresses(Inputs);
+  std::chrono::duration<double> Seconds =
+      std::chrono::steady_clock::now() - Start;
+  Pre.LinkAddressList = writeLinkAddressFacts(Req, Scan, Seconds.count(), Diag);
+  foldTwinsAcrossModules(Req, Inputs, Scan, Pre, Diag);
+  return Pre;
+}
+
+/// The lld arguments with every rewritten input in place of its original.
+void substituteRewrittenInputs(const MergeRequest &Req, const PreLink &Pre,
+                               std::vector<const char *> &Args) {
+  if (!Pre.CrossModule)
+    return;
+  DenseMap<const char *, const char *> Rewritten;
+  for (const auto &[Index, Path] : Pre.CrossModule->Replacements)
+    Rewritten[Req.LldArgs[Index]] = Path.c_str();
+  for (const char *&A : Args)
+    if (auto It = Rewritten.find(A); It != Rewritten.end())
+      A = It->second;
+}
+
+/// Tells the plugin which input each rewritten module stands for, and what
+/// was folded across modules, for the listing and the report.
+Error describeLinkToPlugin(const PreLink &Pre, const MergePlugin &Plugin) {
+  if (!Pre.CrossModule)
+    return Error::success();
+  json::Object Names;
+  for (const auto &[Path, Name] : Pre.CrossModule->ModuleNames)
+    Names[Path] = Name;
+  json::Object Facts{{"module_names", std::move(Names)},
+                     {"cross_module", Pre.CrossModule->toJson()}};
+  std::string Text;
+  raw_string_ostream OS(Text);
+  OS << json::Value(std::move(Facts));
+  return Plugin.setLinkFacts(Text);
 }
 
 /// Step 3 to 5 of the file comment. Self is our own argv[0].
@@ -164,24 +298,30 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
   }
 
   bool Distributes = Req.Distribution.distributes();
-  std::string LinkAddressList = writeLinkAddressFacts(Req, Diag);
+  PreLink Pre = prepareInputs(Req, Diag);
   std::vector<std::string> Extra =
-      lldMergeArguments(Req, Plugin->path(), LinkAddressList);
+      lldMergeArguments(Req, Plugin->path(), Pre.LinkAddressList);
   SmallString<128> ReportList;
   if (Distributes)
-    if (Error E = addDistributionArguments(Req, Self, LinkAddressList, Extra,
-                                           ReportList)) {
+    if (Error E = addDistributionArguments(Req, Self, Pre.LinkAddressList,
+                                           Extra, ReportList)) {
+      Pre.cleanUp();
       Diag.error(std::move(E));
       return 1;
     }
+  if (Error E = describeLinkToPlugin(Pre, *Plugin)) {
+    Pre.cleanUp();
+    Diag.error(std::move(E));
+    return 1;
+  }
   std::vector<const char *> Args =
       Distributes ? Req.LldArgsWithoutDistribution : Req.LldArgs;
+  substituteRewrittenInputs(Req, Pre, Args);
   for (const std::string &A : Extra)
     Args.push_back(A.c_str());
   unsigned RunsBefore = Plugin->runCount();
   int RC = runLld(Argv0, Args);
-  if (!LinkAddressList.empty())
-    sys::fs::remove(LinkAddressList);
+  Pre.cleanUp();
   if (Distributes) {
     // After a failed link the reports are only removed.
     Error Gathered =
@@ -191,6 +331,8 @@ int linkWithMerging(const MergeRequest &Req, const char *Argv0,
       RC = RC ? RC : 1;
     }
   }
+  if (RC == 0 && Req.Print && Pre.CrossModule)
+    Pre.CrossModule->printListing(outs());
   // The ThinLTO backends' listing and report, in module order.
   if (Error E = Plugin->finish()) {
     Diag.error(std::move(E));
@@ -256,6 +398,12 @@ int main(int Argc, const char **Argv) {
       printMergeVersion(outs(), PluginPath);
     return RC;
   }
+
+  // Our own parallel steps before the link follow lld's --threads.
+  unsigned Threads = 0;
+  if (!Req->Threads.empty() && !StringRef(Req->Threads).getAsInteger(10, Threads) &&
+      Threads > 0)
+    parallel::strategy = hardware_concurrency(Threads);
 
   int RC;
   if (Req->Enabled) {

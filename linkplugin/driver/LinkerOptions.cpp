@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Our ld.lld has six options of its own. Each is described once, in the
+// Our ld.lld has eight options of its own. Each is described once, in the
 // table below: its name, how it reads its value (its kind), and its help
 // text. Everything else is produced from the table: recognising an option
 // on the command line (here and in LldCommandLine.cpp), the list of
@@ -38,8 +38,9 @@ namespace lmf {
 static const LinkerOption Options[] = {
     {LinkerOptionID::Merge, "lto-merge-functions",
      LinkerOptionKind::EnableWithOptionalMode, "",
-     "Merge identical functions in the full-LTO module; 'all' also merges "
-     "functions whose address is taken (pointers may then compare equal)"},
+     "Merge identical functions in the LTO module, or in every ThinLTO "
+     "module and across them; 'all' also merges functions whose address is "
+     "taken (pointers may then compare equal)"},
     {LinkerOptionID::NoMerge, "no-lto-merge-functions",
      LinkerOptionKind::Negation, "", "Do not merge functions (default)"},
     {LinkerOptionID::MergeSimilar, "lto-merge-similar-functions",
@@ -49,6 +50,13 @@ static const LinkerOption Options[] = {
     {LinkerOptionID::NoMergeSimilar, "no-lto-merge-similar-functions",
      LinkerOptionKind::Negation, "",
      "Do not merge similar functions (default)"},
+    {LinkerOptionID::AcrossModules, "lto-merge-functions-across-modules",
+     LinkerOptionKind::Flag, "",
+     "In a ThinLTO link, also fold functions whose twins are in other "
+     "modules, by rewriting the link's bitcode inputs (default)"},
+    {LinkerOptionID::NoAcrossModules, "no-lto-merge-functions-across-modules",
+     LinkerOptionKind::Negation, "",
+     "Leave each ThinLTO module's functions to its own backend"},
     {LinkerOptionID::Report, "lto-merge-functions-report",
      LinkerOptionKind::PathValue, "<file>",
      "Write a JSON report of the merge to <file>"},

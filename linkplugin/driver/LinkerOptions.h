@@ -34,6 +34,8 @@ enum class LinkerOptionID {
   NoMerge,
   MergeSimilar,
   NoMergeSimilar,
+  AcrossModules,
+  NoAcrossModules,
   Report,
   Print
 };

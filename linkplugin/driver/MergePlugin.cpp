@@ -45,6 +45,7 @@ static const char *const RunCountSymbol = pluginsym::RunCount;
 static const char *const FinishSymbol = pluginsym::Finish;
 static const char *const LLVMVersionSymbol = pluginsym::LLVMVersion;
 static const char *const RecordReportSymbol = pluginsym::RecordReport;
+static const char *const SetLinkFactsSymbol = pluginsym::SetLinkFacts;
 static const char PluginInfoSymbol[] = "llvmGetPassPluginInfo";
 
 /// The plugin must speak this LLVM's pass-plugin API and be built against
@@ -126,15 +127,19 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
   auto *Finish = newerEntryPoint<const char *()>(Lib, FinishSymbol);
   auto *RecordReport =
       newerEntryPoint<const char *(const char *)>(Lib, RecordReportSymbol);
-  for (const char *Missing : {Finish ? nullptr : FinishSymbol,
-                              RecordReport ? nullptr : RecordReportSymbol})
+  auto *SetLinkFacts =
+      newerEntryPoint<const char *(const char *)>(Lib, SetLinkFactsSymbol);
+  for (const char *Missing :
+       {Finish ? nullptr : FinishSymbol,
+        RecordReport ? nullptr : RecordReportSymbol,
+        SetLinkFacts ? nullptr : SetLinkFactsSymbol})
     if (Missing)
       return createStringError(inconvertibleErrorCode(),
                                "'" + Path +
                                    "' is an older lto-merge-functions plugin "
                                    "(it has no " +
                                    Missing + ")");
-  return MergePlugin(Path, RunCount, Finish, RecordReport);
+  return MergePlugin(Path, RunCount, Finish, RecordReport, SetLinkFacts);
 }
 
 /// What the plugin's entry points return: null, or an error's message.
@@ -155,5 +160,9 @@ std::string siblingProgramPath(const char *Argv0, StringRef Name) {
 }
 
 Error MergePlugin::finish() const { return pluginError(Finish()); }
+
+Error MergePlugin::setLinkFacts(const std::string &Json) const {
+  return pluginError(SetLinkFacts(Json.c_str()));
+}
 
 } // namespace lmf

@@ -33,17 +33,22 @@ public:
   /// Hands the plugin a remote (DTLTO) backend's report, to be printed and
   /// written by finish() with the others.
   llvm::Error recordReport(const std::string &ReportPath) const;
+  /// Hands the plugin what the driver did before the link, as JSON (the
+  /// names of rewritten modules, what was folded across modules).
+  llvm::Error setLinkFacts(const std::string &Json) const;
 
 private:
+  using MessageFn = const char *(const char *);
   MergePlugin(std::string Path, unsigned (*RunCount)(), const char *(*Finish)(),
-              const char *(*RecordReport)(const char *))
+              MessageFn *RecordReport, MessageFn *SetLinkFacts)
       : Path(std::move(Path)), RunCount(RunCount), Finish(Finish),
-        RecordReport(RecordReport) {}
+        RecordReport(RecordReport), SetLinkFacts(SetLinkFacts) {}
 
   std::string Path;
   unsigned (*RunCount)();
   const char *(*Finish)();
-  const char *(*RecordReport)(const char *);
+  MessageFn *RecordReport;
+  MessageFn *SetLinkFacts;
 };
 
 } // namespace lmf

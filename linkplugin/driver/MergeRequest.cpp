@@ -72,6 +72,8 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.NoWarnings = true;
   else if (Name == "o" && !Item.MissingValue)
     Req.OutputPath = Item.value().str();
+  else if (Name.rtrim('=') == "threads" && !Item.MissingValue)
+    Req.Threads = Item.value().str();
 }
 
 /// Records lld's DTLTO options; returns whether Item is one.
@@ -152,6 +154,12 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
     return;
   case LinkerOptionID::NoMergeSimilar:
     Req.MergeSimilar = false;
+    return;
+  case LinkerOptionID::AcrossModules:
+    Req.AcrossModules = true;
+    return;
+  case LinkerOptionID::NoAcrossModules:
+    Req.AcrossModules = false;
     return;
   case LinkerOptionID::Report:
     Req.ReportPath = Value->str();

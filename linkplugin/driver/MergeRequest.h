@@ -38,6 +38,9 @@ struct MergeRequest {
   /// The last of --lto-merge-similar-functions /
   /// --no-lto-merge-similar-functions.
   bool MergeSimilar = false;
+  /// The last of --lto-merge-functions-across-modules /
+  /// --no-lto-merge-functions-across-modules.
+  bool AcrossModules = true;
   /// --lto-merge-functions-report; empty when not given.
   std::string ReportPath;
   /// --print-merged-functions.
@@ -47,6 +50,7 @@ struct MergeRequest {
   bool Help = false;           // --help
   bool VersionAndExit = false; // --version
   bool Verbose = false;        // -v, -V
+  std::string Threads;         // --threads (empty: not given)
   bool FatalWarnings = false;  // --[no-]fatal-warnings, cancelled by -w
   bool NoWarnings = false;     // --no-warnings, -w
   std::string OutputPath = "a.out";

@@ -31,13 +31,15 @@ TEST(LinkerOptions, NamesAreUniqueAndDocumented) {
     EXPECT_EQ(&linkerOption(O.ID), &O);
     EXPECT_EQ(optionSpelling(O.ID), "--" + O.Name.str());
   }
-  EXPECT_EQ(Names.size(), 6u);
+  EXPECT_EQ(Names.size(), 8u);
 }
 
 TEST(LinkerOptions, ExpectedOptionsText) {
   EXPECT_EQ(expectedLinkerOptions(),
             "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
             "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
+            "--lto-merge-functions-across-modules, "
+            "--no-lto-merge-functions-across-modules, "
             "--lto-merge-functions-report=<file> or --print-merged-functions");
 }
 
@@ -113,9 +115,9 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
   printMergeHelp(OS);
   const char *Lines[] = {
       "\n  --lto-merge-functions=[safe,all]\n"
-      "                          Merge identical functions in the full-LTO "
-      "module; 'all' also merges functions whose address is taken (pointers "
-      "may then compare equal)\n",
+      "                          Merge identical functions in the LTO "
+      "module, or in every ThinLTO module and across them; 'all' also merges "
+      "functions whose address is taken (pointers may then compare equal)\n",
       "\n  --lto-merge-functions   Alias for --lto-merge-functions=safe\n",
       "\n  --no-lto-merge-functions\n"
       "                          Do not merge functions (default)\n",
@@ -124,6 +126,13 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
       "functions that differ only in constants (similar merging)\n",
       "\n  --no-lto-merge-similar-functions\n"
       "                          Do not merge similar functions (default)\n",
+      "\n  --lto-merge-functions-across-modules\n"
+      "                          In a ThinLTO link, also fold functions whose "
+      "twins are in other modules, by rewriting the link's bitcode inputs "
+      "(default)\n",
+      "\n  --no-lto-merge-functions-across-modules\n"
+      "                          Leave each ThinLTO module's functions to its "
+      "own backend\n",
       "\n  --lto-merge-functions-report=<file>\n"
       "                          Write a JSON report of the merge to <file>\n",
       "\n  --print-merged-functions\n"
@@ -131,7 +140,9 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
       "\n  The last of --lto-merge-functions[=...] and "
       "--no-lto-merge-functions wins. Merging uses --threads threads.\n"
       "  The last of --lto-merge-similar-functions and "
-      "--no-lto-merge-similar-functions wins.\n"};
+      "--no-lto-merge-similar-functions wins.\n"
+      "  The last of --lto-merge-functions-across-modules and "
+      "--no-lto-merge-functions-across-modules wins.\n"};
   for (const char *Line : Lines)
     EXPECT_NE(Help.find(Line), std::string::npos) << Line << "\nin:\n" << Help;
   EXPECT_EQ(

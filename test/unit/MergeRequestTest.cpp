@@ -160,6 +160,8 @@ TEST(MergeRequest, MisspeltOptionInOurNamespace) {
       "unknown lto-merge-functions option (expected "
       "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
       "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
+      "--lto-merge-functions-across-modules, "
+      "--no-lto-merge-functions-across-modules, "
       "--lto-merge-functions-report=<file> or --print-merged-functions)";
   EXPECT_EQ(errors({"--lto-merge-functions-reprot=r.json"}),
             Strings({std::string("'--lto-merge-functions-reprot=r.json': ") +

@@ -1,0 +1,232 @@
+//===- CrossModuleCandidates.cpp - One module's side of the plan ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Before a ThinLTO link, our ld.lld reads every module it may rewrite and
+// asks each, on its own thread and in its own LLVMContext, for the functions
+// that may have twins in other modules. This file answers for one module:
+// which functions take part, what the planner must know to decide how each
+// may be folded (its linkage, whether its address matters, whether a thunk
+// can replace it), and its encoding in cross-module form
+// (CrossModuleReferences.h) with the facts its twins may not share
+// (CrossModuleAnnotations.h). The module is usually loaded lazily: only the
+// bodies of the functions the caller wants are read.
+//
+// The rules mirror the one-module planner (MergePlanner.cpp), with what a
+// lazily loaded module cannot tell replaced by what the link knows:
+//  * a function takes part when it is eligible (Eligibility.h) and its
+//    linkage is local, external, linkonce_odr or weak_odr: another
+//    definition can replace neither its body nor its callers' view of it;
+//  * its address is free when nothing may compare it: a local one marked
+//    local_unnamed_addr (the compiler saw every use), an exported one marked
+//    unnamed_addr or on the link's list of functions whose address no input
+//    uses; not when it is in llvm.used. The use lists of a lazily loaded
+//    module miss the unread bodies, so they are never consulted;
+//  * a call to it may stand for its class when its body is final
+//    (bodyIsFinal), its address when, besides, the address is free.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/CrossModuleCandidates.h"
+
+#include "core/AnnotationPolicy.h"
+#include "core/ByteModel.h"
+#include "core/CrossModuleReferences.h"
+#include "core/Eligibility.h"
+#include "core/GlobalNumbering.h"
+#include "core/MergePlanner.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+std::optional<CrossModuleLinkage> crossModuleLinkage(const Function &F) {
+  if (F.hasLocalLinkage())
+    return CrossModuleLinkage::Local;
+  if (F.hasExternalLinkage())
+    return CrossModuleLinkage::External;
+  if (F.hasLinkOnceODRLinkage())
+    return CrossModuleLinkage::LinkOnceODR;
+  if (F.hasWeakODRLinkage())
+    return CrossModuleLinkage::WeakODR;
+  return std::nullopt;
+}
+
+/// Functions an alias or ifunc refers to, and comdats with more than one
+/// member: such a function cannot simply disappear.
+struct Attachments {
+  SmallPtrSet<const GlobalObject *, 8> Aliased;
+  DenseMap<const Comdat *, unsigned> ComdatMembers;
+
+  explicit Attachments(const Module &M) {
+    for (const GlobalAlias &GA : M.aliases())
+      if (const GlobalObject *Obj = GA.getAliaseeObject())
+        Aliased.insert(Obj);
+    for (const GlobalIFunc &GI : M.ifuncs())
+      if (const Function *Resolver = GI.getResolverFunction())
+        Aliased.insert(Resolver);
+    for (const GlobalObject &GO : M.global_objects())
+      if (const Comdat *C = GO.getComdat())
+        ++ComdatMembers[C];
+  }
+
+  bool removable(const Function &F) const {
+    if (Aliased.contains(&F))
+      return false;
+    const Comdat *C = F.getComdat();
+    return !C || ComdatMembers.lookup(C) == 1;
+  }
+};
+
+class CandidateCollector {
+public:
+  CandidateCollector(Module &M, const CrossModuleCollectOptions &Opts)
+      : M(M), Opts(Opts), Facts(collectModuleFacts(M)), Globals(M),
+        Policy(M, /*TypeTestsMayBeLive=*/true), References(M, Opts.Ordinal),
+        Attached(M) {}
+
+  Expected<ModuleCandidates> run(function_ref<bool(const Function &)> Wanted);
+
+private:
+  bool addressFree(const Function &F) const;
+  Error select(function_ref<bool(const Function &)> Wanted);
+  void describe(CrossModuleCandidate &C, const Function &F) const;
+  void encode();
+
+  Module &M;
+  const CrossModuleCollectOptions &Opts;
+  ModuleFacts Facts;
+  GlobalNumbering Globals;
+  AnnotationPolicy Policy;
+  CrossModuleReferences References;
+  Attachments Attached;
+  std::vector<Function *> Functions;
+  ClassTable CalleeClasses, AddressClasses;
+  ModuleCandidates Result;
+};
+
+bool CandidateCollector::addressFree(const Function &F) const {
+  if (Facts.Used.count(&F))
+    return false;
+  if (Opts.Mode == MergeMode::All)
+    return true;
+  if (F.hasLocalLinkage())
+    return F.hasAtLeastLocalUnnamedAddr();
+  if (F.hasGlobalUnnamedAddr())
+    return true;
+  return Opts.LinkAddressFree && Opts.LinkAddressFree->contains(linkGUID(F));
+}
+
+Error CandidateCollector::select(function_ref<bool(const Function &)> Wanted) {
+  for (Function &F : M) {
+    if (F.isDeclaration() && !F.isMaterializable())
+      continue;
+    if (!crossModuleLinkage(F) || F.hasAvailableExternallyLinkage() ||
+        !Wanted(F))
+      continue;
+    if (Error E = F.materialize())
+      return E;
+    if (!isEligible(F))
+      continue;
+    Functions.push_back(&F);
+  }
+  return Error::success();
+}
+
+void CandidateCollector::describe(CrossModuleCandidate &C,
+                                  const Function &F) const {
+  C.Name = F.getName().str();
+  C.Linkage = *crossModuleLinkage(F);
+  C.AddressFree = addressFree(F);
+  C.Final = bodyIsFinal(F, Facts);
+  C.Replaceable = mayBeReplaced(F, Facts);
+  C.Removable = Attached.removable(F);
+  C.ThunkObstacle = thunkObstacle(F).str();
+  uint64_t Instructions = 0;
+  C.BodyBytes = estimateBodyBytes(F, Instructions);
+  C.Instructions = Instructions;
+}
+
+void CandidateCollector::encode() {
+  EncodingContext Ctx{Globals, Policy};
+  Ctx.CrossModule = &References;
+  Ctx.CalleeClasses = &CalleeClasses;
+  Ctx.AddressClasses = &AddressClasses;
+  for (auto [Index, F] : enumerate(Functions)) {
+    CrossModuleCandidate &C = Result.Candidates[Index];
+    encodeSkeleton(*F, Ctx, C.Skeleton, C.References);
+    C.Facts = collectAnnotationFacts(*F, Policy, Opts.Ordinal);
+  }
+}
+
+Expected<ModuleCandidates>
+CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
+  Result.CompatibilityKey = moduleCompatibilityKey(M);
+  if (Error E = select(Wanted))
+    return E;
+  Result.Candidates.resize(Functions.size());
+  for (auto [Index, F] : enumerate(Functions)) {
+    CrossModuleCandidate &C = Result.Candidates[Index];
+    describe(C, *F);
+    if (C.Final)
+      CalleeClasses[F] = Index;
+    if (C.Final && C.AddressFree)
+      AddressClasses[F] = Index;
+  }
+  encode();
+  return std::move(Result);
+}
+
+/// Module flags that change nothing in the code of one function.
+bool flagIsIrrelevant(StringRef Key) {
+  static constexpr StringLiteral Irrelevant[] = {
+      "Debug Info Version", "Dwarf Version", "ProfileSummary",
+      "EnableSplitLTOUnit", "ThinLTO",       "CG Profile",
+      "wchar_size",         "SDK Version",   "Linker Options",
+      "llvm.embedded.objects"};
+  return is_contained(Irrelevant, Key);
+}
+
+} // namespace
+
+std::string moduleCompatibilityKey(const Module &M) {
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << M.getTargetTriple().str() << '\n'
+     << M.getDataLayoutStr() << '\n';
+  SmallVector<Module::ModuleFlagEntry, 16> Flags;
+  M.getModuleFlagsMetadata(Flags);
+  std::vector<std::string> Kept;
+  for (const Module::ModuleFlagEntry &Flag : Flags) {
+    if (flagIsIrrelevant(Flag.Key->getString()))
+      continue;
+    Kept.push_back((Flag.Key->getString() + "=" +
+                    std::to_string(unsigned(Flag.Behavior)) + ":" +
+                    describeMetadata(Flag.Val, 0))
+                       .str());
+  }
+  llvm::sort(Kept);
+  for (const std::string &F : Kept)
+    OS << F << '\n';
+  return Key;
+}
+
+Expected<ModuleCandidates>
+collectCrossModuleCandidates(Module &M,
+                             function_ref<bool(const Function &)> Wanted,
+                             const CrossModuleCollectOptions &Opts) {
+  return CandidateCollector(M, Opts).run(Wanted);
+}
+
+} // namespace lmf

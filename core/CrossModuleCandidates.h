@@ -1,0 +1,95 @@
+//===- CrossModuleCandidates.h - One module's side of the plan --*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_CROSSMODULECANDIDATES_H
+#define LMF_CORE_CROSSMODULECANDIDATES_H
+
+#include "core/CrossModuleAnnotations.h"
+#include "core/MergeOptions.h"
+#include "core/StructuralEncoding.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace lmf {
+
+/// The linkages a function folded across modules may have. Others (weak,
+/// linkonce, common...) may be replaced by another definition at link time
+/// and never take part.
+enum class CrossModuleLinkage : uint8_t { Local, External, LinkOnceODR, WeakODR };
+
+/// A function of one module that may have twins in other modules: how it
+/// may be folded, and its encoding in cross-module form.
+struct CrossModuleCandidate {
+  std::string Name;
+  CrossModuleLinkage Linkage = CrossModuleLinkage::Local;
+  /// No one may compare its address: it may share one with its twins.
+  bool AddressFree = false;
+  /// A call to it always runs this very body (MergePlanner.h, bodyIsFinal):
+  /// calls to it may be compared by class.
+  bool Final = false;
+  /// Another definition that is not equivalent may take its place, at link
+  /// or load time (MergePlanner.h, mayBeReplaced): its callers must keep
+  /// calling it. Copies of a linkonce_odr function are equivalent, so such
+  /// a function is not final (its copies may differ in facts) but not
+  /// replaceable either.
+  bool Replaceable = false;
+  /// It may disappear with no trace in its module: no alias refers to it,
+  /// and its comdat, if any, holds nothing else.
+  bool Removable = false;
+  /// Why a tail-call thunk cannot take its place; empty when one can.
+  std::string ThunkObstacle;
+  uint32_t Instructions = 0;
+  /// Machine-code bytes of its body (ByteModel.h).
+  int64_t BodyBytes = 0;
+  /// The encoding with class references as placeholders (encodeSkeleton).
+  Encoding Skeleton;
+  /// The candidates (indices into ModuleCandidates::Candidates) the
+  /// placeholders stand for, in order.
+  std::vector<uint32_t> References;
+  AnnotationFacts Facts;
+};
+
+/// What one module brings to the cross-module plan.
+struct ModuleCandidates {
+  /// Modules can only hold twins of each other when this is equal: the
+  /// target triple, the data layout, and the module flags that change code
+  /// generation.
+  std::string CompatibilityKey;
+  std::vector<CrossModuleCandidate> Candidates;
+};
+
+/// What the link says about the module's functions.
+struct CrossModuleCollectOptions {
+  MergeMode Mode = MergeMode::Safe;
+  /// MergeOptions::LinkAddressFree: the link's address-free functions, or
+  /// null when the link's inputs could not be judged.
+  const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
+  /// The module's place among the link's modules.
+  uint32_t Ordinal = 0;
+};
+
+/// Lists and encodes the functions of M for which Wanted says yes and that
+/// may be folded with a twin in another module. M may be lazily loaded:
+/// only those functions' bodies are read. Errors come from reading bodies.
+llvm::Expected<ModuleCandidates> collectCrossModuleCandidates(
+    llvm::Module &M, llvm::function_ref<bool(const llvm::Function &)> Wanted,
+    const CrossModuleCollectOptions &Opts);
+
+/// The compatibility key of M (see ModuleCandidates::CompatibilityKey).
+std::string moduleCompatibilityKey(const llvm::Module &M);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,248 @@
+//===- CrossModuleRewriter.cpp - Carry out a plan in one module -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A plan made over all modules of a ThinLTO link (CrossModulePlanner.cpp)
+// is carried out by rewriting each module that takes part, before lld sees
+// it. In every module that holds a folded member of a class, the member's
+// body becomes the class's shared body: a new function named after the
+// class, `linkonce_odr hidden unnamed_addr`, in a comdat of its own name,
+// weakened to the class's meet. Every such module emits one copy, and all
+// copies are equal up to the facts the meet dropped, so which one the link
+// keeps does not matter; ThinLTO's own symbol resolution keeps the first,
+// makes the others `available_externally` (still there to be inlined), and
+// the calls of every module reach the kept one. `linkonce_odr` is what makes
+// this sound: LLVM never derives facts from one copy of such a function that
+// another copy might not share.
+//
+// Then the members: an erased one's uses refer to the shared body and it is
+// deleted; a thunk's body becomes a tail call to the shared body; a
+// callers-redirected member is a thunk whose direct calls go to the shared
+// body. Across the module, names the plan replaces (exported members erased
+// from the whole link) are replaced by the shared body's, and direct calls
+// to exported members that stay as thunks are redirected to it; both refer
+// to a declaration of the shared body where the module has no copy, which
+// the link resolves like any other hidden symbol.
+//
+// A mismatch between the module and the plan (a member missing, facts that
+// do not line up) is an error, never a guess: the caller then leaves every
+// input as it was.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/CrossModuleRewriter.h"
+
+#include "core/AnnotationPolicy.h"
+#include "core/FoldRewriter.h"
+#include "core/GlobalNumbering.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+namespace lmf {
+
+std::vector<CrossModuleWork> workPerModule(const CrossModulePlan &Plan,
+                                           ArrayRef<ModuleCandidates> Modules) {
+  std::vector<CrossModuleWork> Work(Modules.size());
+  auto NameOf = [&](const CrossModuleRef &R) {
+    return Modules[R.Module].Candidates[R.Candidate].Name;
+  };
+  for (const CrossModuleClass &C : Plan.Classes) {
+    for (const CrossModuleMember &M : C.Members)
+      Work[M.Ref.Module].Folds.push_back({NameOf(M.Ref), &C, M.Action});
+    for (const CrossModuleRef &R : C.Weakened)
+      Work[R.Module].Weakened.push_back({NameOf(R), &C});
+  }
+  return Work;
+}
+
+namespace {
+
+class ModuleRewriter {
+public:
+  ModuleRewriter(Module &M, const CrossModulePlan &Plan, uint32_t Ordinal)
+      : M(M), Plan(Plan), Ordinal(Ordinal), Globals(M),
+        Policy(M, /*TypeTestsMayBeLive=*/true) {}
+
+  Error run(const CrossModuleWork &Work);
+
+private:
+  Expected<Function *> definition(StringRef Name) const;
+  Expected<Function *> makeSharedBody(Function &Source,
+                                      const CrossModuleClass &C);
+  void fold(Function &G, Function &Shared, CrossModuleAction Action);
+  Error foldClass(ArrayRef<CrossModuleWork::Fold> Folds);
+  Error weaken(StringRef Name, const CrossModuleClass &C);
+  Function &sharedDeclaration(StringRef Name, FunctionType *Type);
+  Error replaceNames();
+
+  Module &M;
+  const CrossModulePlan &Plan;
+  uint32_t Ordinal;
+  GlobalNumbering Globals;
+  AnnotationPolicy Policy;
+  SmallPtrSet<Function *, 16> Touched;
+};
+
+Expected<Function *> ModuleRewriter::definition(StringRef Name) const {
+  Function *F = M.getFunction(Name);
+  if (!F || F->isDeclaration())
+    return createStringError(inconvertibleErrorCode(),
+                             "no definition of '" + Name +
+                                 "' to fold across modules");
+  return F;
+}
+
+Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
+                                                    const CrossModuleClass &C) {
+  if (M.getNamedValue(C.SharedName))
+    return createStringError(inconvertibleErrorCode(),
+                             "the module already defines '" + C.SharedName +
+                                 "'");
+  RewriteContext RC{Globals, Touched};
+  Function *Shared =
+      moveBodyToNewFunction(Source, Source.getFunctionType(),
+                            GlobalValue::LinkOnceODRLinkage, "", RC);
+  Shared->setName(C.SharedName);
+  Shared->setVisibility(GlobalValue::HiddenVisibility);
+  Comdat *Group = M.getOrInsertComdat(C.SharedName);
+  Group->setSelectionKind(Comdat::Any);
+  Shared->setComdat(Group);
+  // Recursion stays in the shared body, as in every other copy of it.
+  for (CallBase *CB : directCallsTo(Source))
+    if (CB->getFunction() == Shared)
+      CB->setCalledOperand(Shared);
+  if (!applyFactMeet(*Shared, C.Meet, Policy, Ordinal))
+    return createStringError(inconvertibleErrorCode(),
+                             "the facts of '" + Source.getName() +
+                                 "' do not line up with its class's");
+  return Shared;
+}
+
+void ModuleRewriter::fold(Function &G, Function &Shared,
+                          CrossModuleAction Action) {
+  switch (Action) {
+  case CrossModuleAction::Erased:
+    G.replaceAllUsesWith(&Shared);
+    G.eraseFromParent();
+    return;
+  case CrossModuleAction::CallersRedirected:
+    for (CallBase *CB : directCallsTo(G)) {
+      CB->setCalledOperand(&Shared);
+      ensureCallLocation(*CB, Shared);
+    }
+    [[fallthrough]];
+  case CrossModuleAction::Thunk:
+    makeThunk(G, Shared);
+    return;
+  }
+}
+
+Error ModuleRewriter::foldClass(ArrayRef<CrossModuleWork::Fold> Folds) {
+  const CrossModuleClass &C = *Folds.front().Class;
+  // Look every member up before the first change.
+  SmallVector<Function *, 4> Members;
+  for (const CrossModuleWork::Fold &F : Folds) {
+    Expected<Function *> Fn = definition(F.Name);
+    if (!Fn)
+      return Fn.takeError();
+    Members.push_back(*Fn);
+  }
+  Expected<Function *> Shared = makeSharedBody(*Members.front(), C);
+  if (!Shared)
+    return Shared.takeError();
+  for (auto [F, Fn] : zip(Folds, Members))
+    fold(*Fn, **Shared, F.Action);
+  return Error::success();
+}
+
+Error ModuleRewriter::weaken(StringRef Name, const CrossModuleClass &C) {
+  Expected<Function *> F = definition(Name);
+  if (!F)
+    return F.takeError();
+  if (!applyFactMeet(**F, C.Meet, Policy, Ordinal))
+    return createStringError(inconvertibleErrorCode(),
+                             "the facts of '" + Name +
+                                 "' do not line up with its class's");
+  return Error::success();
+}
+
+/// The module's copy of a shared body, or a declaration of it.
+Function &ModuleRewriter::sharedDeclaration(StringRef Name,
+                                            FunctionType *Type) {
+  if (Function *F = M.getFunction(Name))
+    return *F;
+  Function *Decl =
+      Function::Create(Type, GlobalValue::ExternalLinkage, Name, M);
+  Decl->setVisibility(GlobalValue::HiddenVisibility);
+  Decl->setDSOLocal(true);
+  return *Decl;
+}
+
+Error ModuleRewriter::replaceNames() {
+  SmallVector<Function *, 16> Replaced, Redirected;
+  for (Function &F : M) {
+    if (F.hasLocalLinkage())
+      continue;
+    if (Plan.ReplacedNames.count(F.getName()))
+      Replaced.push_back(&F);
+    else if (Plan.RedirectedCalls.count(F.getName()))
+      Redirected.push_back(&F);
+  }
+  for (Function *F : Replaced) {
+    if (!F->isDeclaration())
+      return createStringError(inconvertibleErrorCode(),
+                               "'" + F->getName() +
+                                   "' leaves the link but is defined here "
+                                   "outside its class");
+    Function &Shared = sharedDeclaration(
+        Plan.ReplacedNames.lookup(F->getName()), F->getFunctionType());
+    F->replaceAllUsesWith(&Shared);
+    F->eraseFromParent();
+  }
+  for (Function *F : Redirected) {
+    SmallVector<CallBase *, 8> Calls = directCallsTo(*F);
+    if (Calls.empty())
+      continue;
+    Function &Shared = sharedDeclaration(
+        Plan.RedirectedCalls.lookup(F->getName()), F->getFunctionType());
+    for (CallBase *CB : Calls) {
+      if (CB->getFunction() == F)
+        continue; // The thunk's own call, or recursion in a kept body.
+      CB->setCalledOperand(&Shared);
+      ensureCallLocation(*CB, Shared);
+    }
+  }
+  return Error::success();
+}
+
+Error ModuleRewriter::run(const CrossModuleWork &Work) {
+  ArrayRef<CrossModuleWork::Fold> Folds = Work.Folds;
+  while (!Folds.empty()) {
+    size_t N = 1;
+    while (N < Folds.size() && Folds[N].Class == Folds.front().Class)
+      ++N;
+    if (Error E = foldClass(Folds.take_front(N)))
+      return E;
+    Folds = Folds.drop_front(N);
+  }
+  for (const auto &[Name, Class] : Work.Weakened)
+    if (Error E = weaken(Name, *Class))
+      return E;
+  return replaceNames();
+}
+
+} // namespace
+
+Error rewriteForCrossModulePlan(Module &M, const CrossModuleWork &Work,
+                                const CrossModulePlan &Plan,
+                                uint32_t Ordinal) {
+  return ModuleRewriter(M, Plan, Ordinal).run(Work);
+}
+
+} // namespace lmf

@@ -1,0 +1,422 @@
+//===- CrossModuleFolding.cpp - Twins across ThinLTO modules --------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Every ThinLTO backend merges its own module, so twins in two modules stay
+// apart: the `static` helper a header gives every unit, two classes' inline
+// virtual members over the same layout. lld folds some of them after code
+// generation (--icf), but never before, and never the ones it cannot prove
+// equal in machine code. This file folds them before lld runs, by rewriting
+// the link's bitcode inputs, so that ThinLTO's own symbol resolution keeps
+// one copy of each shared body (docs/thinlto-cross-module.md has the
+// design and its measurements). In order:
+//
+//  1. pick the modules that may be rewritten: ThinLTO modules in files named
+//     once on the command line (LinkInputs.h), without module-level inline
+//     assembly (whose text may name any symbol). The names every other input
+//     uses count as used outside;
+//  2. pick, from the module summaries, the functions whose size (summary
+//     instruction, call and reference counts) occurs in two or more of
+//     those modules: only they can have a twin in another module;
+//  3. read each module lazily, on its own thread and in its own context,
+//     only those functions' bodies, and write each one's encoding in
+//     cross-module form (CrossModuleCandidates.h); then drop the module.
+//     No two modules' IR need be in memory at once;
+//  4. plan over all modules (CrossModulePlanner.h): classes by partition
+//     refinement, and what each member becomes, by what the link's inputs
+//     say about its name;
+//  5. rewrite every module the plan touches (a member, a function to
+//     weaken, a mention of a name that leaves the link or whose calls are
+//     redirected) on its own thread (CrossModuleRewriter.h), verify it and
+//     write it, with a new summary and module hash, as ThinLTO bitcode.
+//
+// The driver then hands lld the rewritten files in place of the originals,
+// in the same order; for the listing and the report every rewritten file
+// keeps the name of the input it replaces. Any error in steps 3 to 5 (a
+// module that cannot be read, a rewrite that does not verify) leaves every
+// input as it was: folding across modules is then off for this link, and
+// the per-module merge goes on.
+//
+// Output is deterministic: modules are numbered in command-line order,
+// every parallel step writes its own slot, and the plan is made serially.
+//
+//===----------------------------------------------------------------------===//
+
+#include "linkplugin/driver/CrossModuleFolding.h"
+
+#include "linkplugin/driver/LinkInputs.h"
+#include "linkplugin/driver/LldCommandLine.h"
+
+#include "core/CrossModuleCandidates.h"
+#include "core/CrossModulePlanner.h"
+#include "core/CrossModuleRewriter.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Parallel.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Transforms/IPO/ThinLTOBitcodeWriter.h"
+
+#include <chrono>
+#include <map>
+#include <mutex>
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point Start) {
+  return std::chrono::duration<double>(Clock::now() - Start).count();
+}
+
+/// The first error of a parallel step, by module order.
+class FirstError {
+public:
+  explicit FirstError(size_t Slots) : Messages(Slots) {}
+  void set(size_t Slot, Error E) { Messages[Slot] = toString(std::move(E)); }
+  Error take() {
+    for (std::string &M : Messages)
+      if (!M.empty())
+        return createStringError(inconvertibleErrorCode(), M);
+    return Error::success();
+  }
+
+private:
+  std::vector<std::string> Messages;
+};
+
+Error writeThinLTOModule(Module &M, StringRef Path) {
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC)
+    return createStringError(EC, "cannot write '" + Path + "': " +
+                                     EC.message());
+  LoopAnalysisManager LAM;
+  FunctionAnalysisManager FAM;
+  CGSCCAnalysisManager CGAM;
+  ModuleAnalysisManager MAM;
+  PassBuilder PB;
+  PB.registerModuleAnalyses(MAM);
+  PB.registerCGSCCAnalyses(CGAM);
+  PB.registerFunctionAnalyses(FAM);
+  PB.registerLoopAnalyses(LAM);
+  PB.crossRegisterProxies(LAM, FAM, CGAM, MAM);
+  ModulePassManager MPM;
+  MPM.addPass(ThinLTOBitcodeWriterPass(OS, /*ThinLinkOS=*/nullptr));
+  MPM.run(M, MAM);
+  OS.close();
+  if (OS.has_error())
+    return createStringError(OS.error(), "cannot write '" + Path + "': " +
+                                             OS.error().message());
+  return Error::success();
+}
+
+class Folding {
+public:
+  Folding(const LinkInputs &Inputs, const CrossModuleRequest &Request)
+      : Inputs(Inputs), Request(Request) {}
+
+  Expected<CrossModuleOutcome> run();
+
+private:
+  void pickModules();
+  std::vector<DenseSet<uint64_t>> functionsWithTwinShapes() const;
+  Error collect(const std::vector<DenseSet<uint64_t>> &Wanted);
+  void gatherNames();
+  Error rewrite(const CrossModulePlan &Plan);
+  std::string rewrittenPath(uint32_t Ordinal) const;
+  void describe(const CrossModulePlan &Plan);
+
+  const LinkInputs &Inputs;
+  const CrossModuleRequest &Request;
+  /// The modules that may be rewritten, by ordinal.
+  std::vector<const InputModule *> Rewritable;
+  std::vector<ModuleCandidates> Candidates;
+  std::vector<char> HasModuleAsm;
+  DenseSet<uint64_t> NamesUsedOutside;
+  DenseMap<uint64_t, SmallVector<uint32_t, 2>> DefinedIn;
+  CrossModuleOutcome Out;
+};
+
+void Folding::pickModules() {
+  for (const InputModule &M : Inputs.Modules)
+    if (M.Argument)
+      Rewritable.push_back(&M);
+}
+
+/// For each module, the GUIDs of its functions whose summary size occurs in
+/// another module too.
+std::vector<DenseSet<uint64_t>> Folding::functionsWithTwinShapes() const {
+  using Key = std::tuple<uint32_t, uint32_t, uint32_t>;
+  std::map<Key, std::pair<uint32_t, bool>> FirstModule;
+  for (auto [Ordinal, M] : enumerate(Rewritable))
+    for (const FunctionShapeKey &S : M->Summary.Shapes) {
+      auto [It, New] = FirstModule.try_emplace(
+          Key{S.Instructions, S.Calls, S.References},
+          std::make_pair(uint32_t(Ordinal), false));
+      if (!New && It->second.first != Ordinal)
+        It->second.second = true;
+    }
+  std::vector<DenseSet<uint64_t>> Wanted(Rewritable.size());
+  for (auto [Ordinal, M] : enumerate(Rewritable))
+    for (const FunctionShapeKey &S : M->Summary.Shapes)
+      if (FirstModule.at(Key{S.Instructions, S.Calls, S.References}).second)
+        Wanted[Ordinal].insert(S.GUID);
+  return Wanted;
+}
+
+Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
+  Candidates.resize(Rewritable.size());
+  HasModuleAsm.assign(Rewritable.size(), 0);
+  FirstError Errors(Rewritable.size());
+  CrossModuleCollectOptions Base;
+  Base.Mode = Request.Mode;
+  Base.LinkAddressFree = Request.LinkAddressFree;
+  parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {
+    LLVMContext Ctx;
+    BitcodeModule BM = Rewritable[Ordinal]->Module;
+    Expected<std::unique_ptr<Module>> M = BM.getLazyModule(
+            Ctx, /*ShouldLazyLoadMetadata=*/true, /*IsImporting=*/false);
+    if (!M)
+      return Errors.set(Ordinal, M.takeError());
+    HasModuleAsm[Ordinal] = !(*M)->getModuleInlineAsm().empty();
+    if (HasModuleAsm[Ordinal] || Wanted[Ordinal].empty())
+      return;
+    CrossModuleCollectOptions Opts = Base;
+    Opts.Ordinal = Ordinal;
+    const DenseSet<uint64_t> &Mine = Wanted[Ordinal];
+    Expected<ModuleCandidates> C = collectCrossModuleCandidates(
+        **M, [&](const Function &F) { return Mine.contains(F.getGUID()); },
+        Opts);
+    if (!C)
+      return Errors.set(Ordinal, C.takeError());
+    Candidates[Ordinal] = std::move(*C);
+  });
+  return Errors.take();
+}
+
+/// The names that inputs we do not rewrite use, and where each name we may
+/// rewrite is defined.
+void Folding::gatherNames() {
+  NamesUsedOutside = Inputs.NamesUsedOutsideBitcode;
+  NamesUsedOutside.insert_range(Inputs.NamesDefinedOutsideBitcode);
+  DenseSet<const InputModule *> Rewritten;
+  for (auto [Ordinal, M] : enumerate(Rewritable)) {
+    if (HasModuleAsm[Ordinal])
+      continue;
+    Rewritten.insert(M);
+    for (uint64_t Name : M->DefinedNames)
+      DefinedIn[Name].push_back(Ordinal);
+  }
+  for (const InputModule &M : Inputs.Modules) {
+    if (Rewritten.contains(&M))
+      continue;
+    NamesUsedOutside.insert_range(M.DefinedNames);
+    NamesUsedOutside.insert_range(M.UndefinedNames);
+  }
+}
+
+std::string Folding::rewrittenPath(uint32_t Ordinal) const {
+  SmallString<256> Path(Request.Directory);
+  sys::path::append(Path, std::to_string(Ordinal) + "." +
+                              sys::path::filename(Rewritable[Ordinal]->Name));
+  return std::string(Path);
+}
+
+Error Folding::rewrite(const CrossModulePlan &Plan) {
+  std::vector<CrossModuleWork> Work = workPerModule(Plan, Candidates);
+  // A module that mentions a name the plan replaces or redirects is
+  // rewritten too.
+  DenseSet<uint64_t> Renamed;
+  for (const auto &Entry : Plan.ReplacedNames)
+    Renamed.insert(GlobalValue::getGUIDAssumingExternalLinkage(Entry.first()));
+  for (const auto &Entry : Plan.RedirectedCalls)
+    Renamed.insert(GlobalValue::getGUIDAssumingExternalLinkage(Entry.first()));
+  std::vector<uint32_t> Touched;
+  for (uint32_t Ordinal = 0; Ordinal < Rewritable.size(); ++Ordinal) {
+    const InputModule &M = *Rewritable[Ordinal];
+    auto Mentions = [&](ArrayRef<uint64_t> Names) {
+      return any_of(Names, [&](uint64_t N) { return Renamed.contains(N); });
+    };
+    if (!HasModuleAsm[Ordinal] &&
+        (!Work[Ordinal].empty() || Mentions(M.DefinedNames) ||
+         Mentions(M.UndefinedNames)))
+      Touched.push_back(Ordinal);
+  }
+  FirstError Errors(Touched.size());
+  parallelFor(0, Touched.size(), [&](size_t I) {
+    uint32_t Ordinal = Touched[I];
+    LLVMContext Ctx;
+    BitcodeModule BM = Rewritable[Ordinal]->Module;
+    Expected<std::unique_ptr<Module>> M = BM.parseModule(Ctx);
+    if (!M)
+      return Errors.set(I, M.takeError());
+    if (Error E =
+            rewriteForCrossModulePlan(**M, Work[Ordinal], Plan, Ordinal))
+      return Errors.set(I, std::move(E));
+    std::string Message;
+    raw_string_ostream OS(Message);
+    if (verifyModule(**M, &OS))
+      return Errors.set(I, createStringError(
+                               inconvertibleErrorCode(),
+                               "'" + Rewritable[Ordinal]->Name +
+                                   "' is invalid after folding across "
+                                   "modules: " + OS.str()));
+    if (Error E = writeThinLTOModule(**M, rewrittenPath(Ordinal)))
+      Errors.set(I, std::move(E));
+  });
+  if (Error E = Errors.take())
+    return E;
+  for (uint32_t Ordinal : Touched) {
+    const InputModule &M = *Rewritable[Ordinal];
+    std::string Path = rewrittenPath(Ordinal);
+    Out.Replacements.push_back({*M.Argument, Path});
+    Out.ModuleNames.push_back({Path, M.Name});
+  }
+  return Error::success();
+}
+
+void Folding::describe(const CrossModulePlan &Plan) {
+  auto Member = [&](const CrossModuleRef &R, StringRef What) {
+    return CrossModuleFoldedMember{
+        Rewritable[R.Module]->Name,
+        Candidates[R.Module].Candidates[R.Candidate].Name, What.str()};
+  };
+  for (const CrossModuleClass &C : Plan.Classes) {
+    Out.FunctionsWeakened += C.Weakened.size();
+    if (!C.Folded)
+      continue;
+    CrossModuleFoldedClass F;
+    F.SharedName = C.SharedName;
+    F.BodyInstructions = C.BodyInstructions;
+    F.EstimatedBytesSaved = C.EstimatedBytesSaved;
+    for (const CrossModuleMember &M : C.Members)
+      F.Members.push_back(Member(M.Ref, crossModuleActionName(M.Action)));
+    for (const CrossModuleRefusal &R : C.Refusals)
+      F.Refusals.push_back(Member(R.Ref, R.Reason));
+    Out.FunctionsFolded += F.Members.size();
+    Out.Classes.push_back(std::move(F));
+  }
+  Out.Candidates = Plan.Stats.Candidates;
+  Out.ClassesWithTwins = Plan.Stats.ClassesWithTwins;
+}
+
+Expected<CrossModuleOutcome> Folding::run() {
+  if (!Inputs.Unreadable.empty()) {
+    Out.Skipped = Inputs.Unreadable;
+    return std::move(Out);
+  }
+  pickModules();
+  if (Rewritable.size() < 2) {
+    Out.Skipped = "fewer than two ThinLTO modules may be rewritten";
+    return std::move(Out);
+  }
+  auto Start = Clock::now();
+  if (Error E = collect(functionsWithTwinShapes()))
+    return E;
+  Out.ModulesRead = Rewritable.size();
+  Out.ReadSeconds = secondsSince(Start);
+
+  Start = Clock::now();
+  gatherNames();
+  CrossModuleLinkFacts Facts;
+  if (Inputs.Unjudgeable.empty())
+    Facts.NamesUsedOutside = &NamesUsedOutside;
+  Facts.DefinedIn = &DefinedIn;
+  CrossModulePlan Plan = planCrossModuleFolds(Candidates, Facts);
+  describe(Plan);
+  Out.PlanSeconds = secondsSince(Start);
+  if (Out.Classes.empty()) {
+    Out.Skipped = "no twins across modules";
+    return std::move(Out);
+  }
+
+  Start = Clock::now();
+  if (Error E = rewrite(Plan))
+    return E;
+  Out.RewriteSeconds = secondsSince(Start);
+  return std::move(Out);
+}
+
+} // namespace
+
+Expected<CrossModuleOutcome>
+foldAcrossModules(const LinkInputs &Inputs, const CrossModuleRequest &Request) {
+  return Folding(Inputs, Request).run();
+}
+
+std::string crossModuleObstacle(ArrayRef<const char *> LldArgs) {
+  LldCommandLine CL = LldCommandLine::classify(LldArgs);
+  for (const CommandLineItem &Item : CL.items()) {
+    if (Item.Kind != CommandLineItem::LldOption)
+      continue;
+    StringRef Name = Item.Name.rtrim('=');
+    StringRef Value = Item.value();
+    if (Name == "plugin-opt")
+      Name = Value.split('=').first;
+    if (Name == "relocatable")
+      return "a relocatable output (-r) may be linked again with other "
+             "objects";
+    if (Name == "wrap" || Name == "defsym")
+      return "--" + Name.str() + " renames symbols";
+    if (Name == "thinlto-index-only" || Name == "thinlto-emit-index-files" ||
+        Name == "thinlto-emit-imports-files")
+      return "--" + Name.str() +
+             " hands the inputs' own paths to a distributed build";
+  }
+  return "";
+}
+
+void CrossModuleOutcome::printListing(raw_ostream &OS) const {
+  for (const CrossModuleFoldedClass &C : Classes) {
+    OS << "selected function " << C.SharedName << " across modules\n";
+    for (const CrossModuleFoldedMember &M : C.Members)
+      OS << "  removing identical function " << M.Name << " in " << M.Module
+         << " (" << M.Action << ")\n";
+  }
+}
+
+json::Object CrossModuleOutcome::toJson() const {
+  auto MemberJson = [](const CrossModuleFoldedMember &M, StringRef Key) {
+    return json::Object{
+        {"module", M.Module}, {"name", M.Name}, {Key, M.Action}};
+  };
+  json::Array ClassArray;
+  for (const CrossModuleFoldedClass &C : Classes) {
+    json::Array Members, Refusals;
+    for (const CrossModuleFoldedMember &M : C.Members)
+      Members.push_back(MemberJson(M, "action"));
+    for (const CrossModuleFoldedMember &M : C.Refusals)
+      Refusals.push_back(MemberJson(M, "reason"));
+    ClassArray.push_back(json::Object{
+        {"body", C.SharedName},
+        {"body_instructions", C.BodyInstructions},
+        {"estimated_bytes_saved", C.EstimatedBytesSaved},
+        {"members", std::move(Members)},
+        {"refusals", std::move(Refusals)}});
+  }
+  return json::Object{
+      {"modules_read", ModulesRead},
+      {"modules_rewritten", ModuleNames.size()},
+      {"functions_considered", Candidates},
+      {"classes_with_twins", ClassesWithTwins},
+      {"classes_folded", Classes.size()},
+      {"functions_folded", FunctionsFolded},
+      {"functions_weakened", FunctionsWeakened},
+      {"time_seconds", json::Object{{"read", ReadSeconds},
+                                    {"plan", PlanSeconds},
+                                    {"rewrite", RewriteSeconds},
+                                    {"total", ReadSeconds + PlanSeconds +
+                                                  RewriteSeconds}}},
+      {"classes", std::move(ClassArray)}};
+}
+
+} // namespace lmf

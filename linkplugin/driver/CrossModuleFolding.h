@@ -1,0 +1,89 @@
+//===- CrossModuleFolding.h - Twins across ThinLTO modules ------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_LINKPLUGIN_DRIVER_CROSSMODULEFOLDING_H
+#define LMF_LINKPLUGIN_DRIVER_CROSSMODULEFOLDING_H
+
+#include "core/MergeOptions.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lmf {
+
+struct LinkInputs;
+
+/// What folding across modules asks of the link.
+struct CrossModuleRequest {
+  MergeMode Mode = MergeMode::Safe;
+  /// The link's address-free functions (LinkAddressScan.h), or null.
+  const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
+  /// Where the rewritten inputs go: a directory made for this link.
+  std::string Directory;
+  /// --threads, or 0 for every core.
+  unsigned Threads = 0;
+};
+
+/// One member of a folded class, for the listing and the report.
+struct CrossModuleFoldedMember {
+  std::string Module, Name, Action;
+};
+
+struct CrossModuleFoldedClass {
+  std::string SharedName;
+  uint64_t BodyInstructions = 0;
+  int64_t EstimatedBytesSaved = 0;
+  std::vector<CrossModuleFoldedMember> Members;
+  std::vector<CrossModuleFoldedMember> Refusals; // Action holds the reason.
+};
+
+/// What folding across modules did.
+struct CrossModuleOutcome {
+  /// Inputs to hand lld instead of the originals: the index of the
+  /// argument in the lld arguments the inputs were read from, and the
+  /// rewritten file.
+  std::vector<std::pair<unsigned, std::string>> Replacements;
+  /// The rewritten files, each with the name of the input it replaces.
+  std::vector<std::pair<std::string, std::string>> ModuleNames;
+  std::vector<CrossModuleFoldedClass> Classes;
+  /// Modules read, candidates, classes with twins, functions folded,
+  /// functions only weakened.
+  uint64_t ModulesRead = 0, Candidates = 0, ClassesWithTwins = 0,
+           FunctionsFolded = 0, FunctionsWeakened = 0;
+  double ReadSeconds = 0, PlanSeconds = 0, RewriteSeconds = 0;
+  /// Why no module was rewritten (for -v); empty when some were.
+  std::string Skipped;
+
+  /// `selected function <shared body> across modules` /
+  /// `  removing identical function <name> in <module> (<action>)`.
+  void printListing(llvm::raw_ostream &OS) const;
+  /// The `cross_module` object of the report.
+  llvm::json::Object toJson() const;
+};
+
+/// Plans, over every ThinLTO module of the link that may be rewritten,
+/// which twins in different modules share one body, and writes the
+/// rewritten modules into Request.Directory. An error means a module could
+/// not be read, rewritten or written: the caller then links the original
+/// inputs.
+llvm::Expected<CrossModuleOutcome>
+foldAcrossModules(const LinkInputs &Inputs, const CrossModuleRequest &Request);
+
+/// Why the lld command line rules folding across modules out: outputs
+/// other than a program or shared library (-r), symbols renamed by the
+/// linker (--wrap, --defsym), distributed builds that need the inputs' own
+/// paths (--thinlto-index-only, --thinlto-emit-imports-files); empty when
+/// nothing does.
+std::string crossModuleObstacle(llvm::ArrayRef<const char *> LldArgs);
+
+} // namespace lmf
+
+#endif
