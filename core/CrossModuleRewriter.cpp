@@ -124,12 +124,24 @@ Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
   return Shared;
 }
 
+/// Every use of F refers to Shared instead; F is deleted. A call that now
+/// reaches a body with debug info gets a location if it had none.
+void replaceAndErase(Function &F, Function &Shared) {
+  SmallVector<CallBase *, 8> Calls;
+  for (User *U : F.users())
+    if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
+      Calls.push_back(CB);
+  F.replaceAllUsesWith(&Shared);
+  for (CallBase *CB : Calls)
+    ensureCallLocation(*CB, Shared);
+  F.eraseFromParent();
+}
+
 void ModuleRewriter::fold(Function &G, Function &Shared,
                           CrossModuleAction Action) {
   switch (Action) {
   case CrossModuleAction::Erased:
-    G.replaceAllUsesWith(&Shared);
-    G.eraseFromParent();
+    replaceAndErase(G, Shared);
     return;
   case CrossModuleAction::CallersRedirected:
     for (CallBase *CB : directCallsTo(G)) {
@@ -202,8 +214,7 @@ Error ModuleRewriter::replaceNames() {
                                    "outside its class");
     Function &Shared = sharedDeclaration(
         Plan.ReplacedNames.lookup(F->getName()), F->getFunctionType());
-    F->replaceAllUsesWith(&Shared);
-    F->eraseFromParent();
+    replaceAndErase(*F, Shared);
   }
   for (Function *F : Redirected) {
     SmallVector<CallBase *, 8> Calls = directCallsTo(*F);

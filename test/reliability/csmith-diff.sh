@@ -13,7 +13,14 @@
 #     exported and keep their linkage), run, compared;
 #  3. post-LTO mutants: the same, but on the module after the LTO pipeline
 #     (--save-temps), relinked with --lto-O0 so the twins reach the merger
-#     exactly as mutated (every other one with --export-dynamic too).
+#     exactly as mutated (every other one with --export-dynamic too);
+#  4. (ThinLTO only) across modules: the program compiled twice as two
+#     units (its `main` renamed in each) and the next seed's program as a
+#     third, with -fno-inline-functions, linked with a driver that runs
+#     all three: every function of the first two units has a twin in the
+#     other unit (equal unless it touches its unit's `static` state), and
+#     csmith's `static` runtime helpers have twins in all three, so folding
+#     across modules rewrites every unit.
 # Mutations add no undefined behaviour, except stored-value changes
 # (--semantic): a mutant whose plain build crashes or times out is dropped.
 #
@@ -64,7 +71,7 @@ CSMITH_INC=/usr/include/csmith
 need "$CSMITH_INC/csmith.h" "$LMF_MUTATE"
 
 programs=0 discarded=0 variants=0 mutants=0 mutations=0 runs=0
-folds_safe=0 folds_all=0 similar_merged=0 failures=0
+folds_safe=0 folds_all=0 similar_merged=0 across_classes=0 failures=0
 start=$(now)
 
 # keep_case ID WHY FILES...: saves a failing case and says where.
@@ -120,13 +127,16 @@ check_variants() {
     if ((rc != 0)); then
       write_repro "$input" "$@"
       keep_case "$id-$v" "link with $mode failed (status $rc): $(grep -m1 -E 'error|Stack|LLVM ERROR' "link.$v" || true)" \
-        "$input" "link.$v" repro.sh p.c mutants.log
+        "$input" "link.$v" repro.sh p.c mutants.log "$@"
       continue
     fi
     local n
     n=$(grep -c 'removing identical function' "listing.$v" || true)
     case $v in
-    safe) folds_safe=$((folds_safe + n)) ;;
+    safe)
+      folds_safe=$((folds_safe + n))
+      across_classes=$((across_classes + $(grep -c ' across modules$' "listing.$v" || true)))
+      ;;
     all) folds_all=$((folds_all + n)) ;;
     similar) similar_merged=$((similar_merged + $(grep -c 'sharing body with similar function' "listing.$v" || true))) ;;
     esac
@@ -135,7 +145,7 @@ check_variants() {
     if ! cmp -s out.plain "out.$v"; then
       write_repro "$input" "$@"
       keep_case "$id-$v" "output differs with $mode: $(tr '\n' ' ' <out.plain) vs $(tr '\n' ' ' <"out.$v")" \
-        "$input" out.plain "out.$v" "listing.$v" repro.sh p.c mutants.log
+        "$input" out.plain "out.$v" "listing.$v" repro.sh p.c mutants.log "$@"
     fi
   done
   return 0
@@ -189,6 +199,21 @@ for ((i = 0; i < PROGRAMS; i++)); do
   # 1. The program as generated.
   "$CC" -O2 $COMPILE_LTO -w -I"$CSMITH_INC" -c p.c -o p.o
   check_variants "$seed-plain" p.o
+
+  # 4. Twins across modules (ThinLTO): three units and a driver.
+  if [[ $LTO != full ]]; then
+    "$CSMITH" --seed $((seed + 1)) --output q.c >/dev/null
+    for unit in a b; do
+      "$CC" -O2 $COMPILE_LTO -fno-inline-functions -w -I"$CSMITH_INC" \
+        -Dmain=main_$unit -c p.c -o "unit_$unit.o"
+    done
+    "$CC" -O2 $COMPILE_LTO -fno-inline-functions -w -I"$CSMITH_INC" \
+      -Dmain=main_c -c q.c -o unit_c.o
+    printf '%s\n' 'int main_a(int, char **), main_b(int, char **), main_c(int, char **);' \
+      'int main(int argc, char **argv) { main_a(argc, argv); main_b(argc, argv); return main_c(argc, argv); }' >units.c
+    "$CC" -O2 $COMPILE_LTO -c units.c -o units.o
+    check_variants "$seed-units" units.o unit_a.o unit_b.o unit_c.o
+  fi
   ((MUTANTS > 0)) || continue
 
   # 2. Mutants of the compiled program, before the LTO pipeline.
@@ -217,6 +242,6 @@ done
 
 note "csmith ($LTO LTO): $programs programs (seeds $SEED..$((SEED + programs - 1))), $mutants mutants with $mutations mutated clones"
 note "        $variants builds compared ($discarded dropped: plain build failed, crashed or timed out), $runs runs"
-note "        $folds_safe folds in safe mode, $folds_all in all mode, $similar_merged functions sharing similar bodies, $(($(now) - start))s"
+note "        $folds_safe folds in safe mode ($across_classes classes across modules), $folds_all in all mode, $similar_merged functions sharing similar bodies, $(($(now) - start))s"
 ((failures == 0)) || fail "$failures csmith cases differ; see $LMF_ARTIFACTS"
 echo "PASS: csmith differential testing"
