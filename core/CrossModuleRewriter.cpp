@@ -207,7 +207,9 @@ Error ModuleRewriter::replaceNames() {
       Redirected.push_back(&F);
   }
   for (Function *F : Replaced) {
-    if (!F->isDeclaration())
+    // An available_externally copy is there only to be inlined; it goes
+    // with the name.
+    if (!F->isDeclaration() && !F->hasAvailableExternallyLinkage())
       return createStringError(inconvertibleErrorCode(),
                                "'" + F->getName() +
                                    "' leaves the link but is defined here "
