@@ -6,6 +6,7 @@
 // in x86-64 terms: 4.5 bytes per IR instruction that emits code; a body of
 // B bytes occupies B rounded up to the 16-byte function alignment; a thunk
 // is a 5-byte jump (plus the values it passes), rounded the same way.
+// ByteModel.cpp says how each estimate is made.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +18,9 @@
 #include <cstdint>
 
 namespace llvm {
+class Constant;
 class Function;
+class Type;
 } // namespace llvm
 
 namespace lmf {
@@ -37,6 +40,22 @@ inline int64_t alignedSize(int64_t Bytes) {
 /// Bytes of machine code F's body takes, estimated from its instructions;
 /// Instructions is set to the number of its instructions.
 int64_t estimateBodyBytes(const llvm::Function &F, uint64_t &Instructions);
+
+/// Bytes to put C in an argument register: `xor` for zero, `mov imm32`,
+/// `movabs`, a RIP-relative `lea`, or a load from the constant pool for
+/// floating point.
+int64_t argumentBytes(const llvm::Constant &C);
+
+/// Argument registers values take, integer and floating-point (x86-64 SysV
+/// as LLVM lowers IR arguments): a 64-bit register per 64 bits of an
+/// integer (i128 takes two), one per pointer, one vector register per
+/// floating-point scalar and per 128 bits of a vector, the sum of the
+/// elements of a structure or array passed by value.
+struct ArgumentRegisters {
+  unsigned Integer = 0, Float = 0;
+
+  void add(const llvm::Type &T);
+};
 
 } // namespace lmf
 

@@ -35,6 +35,8 @@
 #include "core/Eligibility.h"
 #include "core/GlobalNumbering.h"
 #include "core/MergePlanner.h"
+#include "core/ParameterPositions.h"
+#include "core/SimilarPlanner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -103,6 +105,7 @@ private:
   Error select(function_ref<bool(const Function &)> Wanted);
   void describe(CrossModuleCandidate &C, const Function &F) const;
   void encode();
+  void encodeSimilar();
 
   Module &M;
   const CrossModuleCollectOptions &Opts;
@@ -170,9 +173,49 @@ void CandidateCollector::encode() {
   }
 }
 
+/// The encodings similar merging compares, and the values at the positions
+/// (see the Position struct in CrossModuleCandidates.h). References compare
+/// by identity: a shared similar body refers to nothing by class, so it
+/// reaches no other module's functions.
+void CandidateCollector::encodeSimilar() {
+  EncodingContext Ctx{Globals, Policy};
+  Ctx.CrossModule = &References;
+  Ctx.ParameterWildcards = true;
+  Ctx.CalleeWildcards = Opts.SimilarCallees && !protectsIndirectCalls(M);
+  Ctx.IntegerWildcards = Opts.SimilarIntegers;
+  EncodingContext ValueCtx{Globals, Policy};
+  ValueCtx.CrossModule = &References;
+  Result.SimilarPositions = {"data"};
+  if (Ctx.IntegerWildcards)
+    Result.SimilarPositions.push_back("integers");
+  if (Ctx.CalleeWildcards)
+    Result.SimilarPositions.push_back("callees");
+  std::vector<CandidateId> NoClasses;
+  std::vector<const Use *> Uses;
+  for (auto [Index, F] : enumerate(Functions)) {
+    CrossModuleCandidate &C = Result.Candidates[Index];
+    C.SimilarEligible =
+        similarIneligibilityReason(*F).empty() && mayPayAsSimilar(*F);
+    if (!C.SimilarEligible)
+      continue;
+    encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses);
+    for (const Argument &A : F->args())
+      C.OwnArguments.add(*A.getType());
+    C.Positions.resize(Uses.size());
+    for (auto [Position, U] : zip(C.Positions, Uses)) {
+      encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value);
+      if (const auto *Value = dyn_cast<Constant>(U->get()))
+        Position.ArgumentBytes = argumentBytes(*Value);
+      Position.Registers.add(*U->get()->getType());
+    }
+  }
+}
+
 Expected<ModuleCandidates>
 CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
   Result.CompatibilityKey = moduleCompatibilityKey(M);
+  Result.IntegerArgumentRegisters = Facts.IntegerArgumentRegisters;
+  Result.FloatArgumentRegisters = Facts.FloatArgumentRegisters;
   if (Error E = select(Wanted))
     return E;
   Result.Candidates.resize(Functions.size());
@@ -185,6 +228,8 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
       AddressClasses[F] = Index;
   }
   encode();
+  if (Opts.Similar)
+    encodeSimilar();
   return std::move(Result);
 }
 

@@ -6,6 +6,7 @@
 #ifndef LMF_CORE_CROSSMODULECANDIDATES_H
 #define LMF_CORE_CROSSMODULECANDIDATES_H
 
+#include "core/ByteModel.h"
 #include "core/CrossModuleAnnotations.h"
 #include "core/MergeOptions.h"
 #include "core/StructuralEncoding.h"
@@ -59,6 +60,24 @@ struct CrossModuleCandidate {
   /// placeholders stand for, in order.
   std::vector<uint32_t> References;
   AnnotationFacts Facts;
+
+  /// Similar merging (only when asked for, and only for functions that may
+  /// gain parameters): the encoding with every operand at a parameter
+  /// position written as a wildcard of its type, references by identity
+  /// (ParameterPositions.h), and what each wildcard stands for.
+  struct Position {
+    /// The value, in cross-module form: equal encodings, equal values.
+    Encoding Value;
+    /// Bytes to pass it as an argument (ByteModel.h).
+    int64_t ArgumentBytes = 0;
+    /// Registers it takes as an argument.
+    ArgumentRegisters Registers;
+  };
+  bool SimilarEligible = false;
+  Encoding SimilarSkeleton;
+  std::vector<Position> Positions;
+  /// Registers its own arguments take.
+  ArgumentRegisters OwnArguments;
 };
 
 /// What one module brings to the cross-module plan.
@@ -68,6 +87,11 @@ struct ModuleCandidates {
   /// generation.
   std::string CompatibilityKey;
   std::vector<CrossModuleCandidate> Candidates;
+  /// Argument registers of the target's C calling convention.
+  unsigned IntegerArgumentRegisters = 6, FloatArgumentRegisters = 8;
+  /// The kinds of similar positions the module allows (callees not in a
+  /// module that protects indirect calls); empty without similar merging.
+  std::vector<std::string> SimilarPositions;
 };
 
 /// What the link says about the module's functions.
@@ -78,6 +102,11 @@ struct CrossModuleCollectOptions {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// The module's place among the link's modules.
   uint32_t Ordinal = 0;
+  /// Encode for similar merging too, with these kinds of positions
+  /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers).
+  bool Similar = false;
+  bool SimilarCallees = true;
+  bool SimilarIntegers = true;
 };
 
 /// Lists and encodes the functions of M for which Wanted says yes and that

@@ -60,6 +60,7 @@
 #include "core/CrossModulePlanner.h"
 
 #include "core/ByteModel.h"
+#include "core/CrossModuleSimilarPlanner.h"
 #include "core/StructuralHash.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -69,6 +70,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -93,8 +95,9 @@ using ItemId = uint32_t;
 
 class Planner {
 public:
-  Planner(ArrayRef<ModuleCandidates> Modules, const CrossModuleLinkFacts &Facts)
-      : Modules(Modules), Facts(Facts) {}
+  Planner(ArrayRef<ModuleCandidates> Modules, const CrossModuleLinkFacts &Facts,
+          const CrossModulePlanOptions &Opts)
+      : Modules(Modules), Facts(Facts), Opts(Opts) {}
 
   CrossModulePlan run();
 
@@ -108,6 +111,7 @@ private:
   void chooseActions(ArrayRef<ItemId> Members, CrossModuleClass &Out) const;
   int64_t gainOf(const CrossModuleClass &C) const;
   void weakenReachedClasses();
+  std::vector<CrossModuleRef> untouchedItems() const;
   std::string sharedName(ArrayRef<ItemId> Members);
   AnnotationFacts meetOf(ArrayRef<ItemId> Members) const;
 
@@ -120,6 +124,7 @@ private:
 
   ArrayRef<ModuleCandidates> Modules;
   const CrossModuleLinkFacts &Facts;
+  const CrossModulePlanOptions &Opts;
   std::vector<CrossModuleRef> Items;
   std::vector<ItemId> ModuleStart;
   std::vector<uint32_t> ClassOf;
@@ -394,6 +399,21 @@ void Planner::weakenReachedClasses() {
   }
 }
 
+/// The candidates that identical folding neither folds nor weakens.
+std::vector<CrossModuleRef> Planner::untouchedItems() const {
+  std::set<CrossModuleRef> Touched;
+  for (const CrossModuleClass &C : Plan.Classes) {
+    for (const CrossModuleMember &M : C.Members)
+      Touched.insert(M.Ref);
+    Touched.insert(C.Weakened.begin(), C.Weakened.end());
+  }
+  std::vector<CrossModuleRef> Free;
+  for (const CrossModuleRef &R : Items)
+    if (!Touched.count(R))
+      Free.push_back(R);
+  return Free;
+}
+
 CrossModulePlan Planner::run() {
   numberItems();
   if (Items.empty())
@@ -422,14 +442,20 @@ CrossModulePlan Planner::run() {
     Plan.Classes.push_back(std::move(C));
   }
   weakenReachedClasses();
+  Plan.SimilarCallees = Opts.SimilarCallees;
+  Plan.SimilarIntegers = Opts.SimilarIntegers;
+  if (Opts.Similar)
+    Plan.Similar = planCrossModuleSimilar(Modules, untouchedItems(),
+                                          Opts.SimilarMinimumGain);
   return std::move(Plan);
 }
 
 } // namespace
 
 CrossModulePlan planCrossModuleFolds(ArrayRef<ModuleCandidates> Modules,
-                                     const CrossModuleLinkFacts &Facts) {
-  return Planner(Modules, Facts).run();
+                                     const CrossModuleLinkFacts &Facts,
+                                     const CrossModulePlanOptions &Opts) {
+  return Planner(Modules, Facts, Opts).run();
 }
 
 } // namespace lmf

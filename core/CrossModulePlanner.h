@@ -93,6 +93,38 @@ struct CrossModuleClass {
   int64_t EstimatedBytesSaved = 0;
 };
 
+/// One class of similar functions (equal but for constants at parameter
+/// positions) with members in several modules: every module with a member
+/// defines the shared body, which takes the constants as parameters, and
+/// every member becomes a thunk that passes its own.
+struct CrossModuleSimilarClass {
+  std::string SharedName;
+  /// In module order; the first member of each module gives that module's
+  /// copy of the shared body.
+  std::vector<CrossModuleRef> Members;
+  /// For each added parameter, in order, the positions (indices into each
+  /// member's CrossModuleCandidate::Positions) it stands for.
+  std::vector<std::vector<unsigned>> Parameters;
+  /// The hash of the members' similar skeleton, checked again when the
+  /// module is rewritten.
+  uint64_t SkeletonHash = 0;
+  std::vector<CrossModuleRefusal> Refusals;
+  AnnotationFacts Meet;
+  uint32_t BodyInstructions = 0;
+  int64_t EstimatedBytesSaved = 0;
+};
+
+/// What the planner may do besides folding identical twins.
+struct CrossModulePlanOptions {
+  /// Merge similar functions too (MergeOptions::MergeSimilar), when a class
+  /// saves at least SimilarMinimumGain bytes.
+  bool Similar = false;
+  int64_t SimilarMinimumGain = 16;
+  /// The kinds of similar positions the candidates were encoded with
+  /// (CrossModuleCollectOptions).
+  bool SimilarCallees = true, SimilarIntegers = true;
+};
+
 struct CrossModuleStats {
   uint64_t Candidates = 0;
   uint64_t ClassesWithTwins = 0;
@@ -107,6 +139,9 @@ struct CrossModulePlan {
   /// Exported names that stay as thunks: direct calls to them, in every
   /// rewritten module, call the shared body instead.
   llvm::StringMap<std::string> RedirectedCalls;
+  std::vector<CrossModuleSimilarClass> Similar;
+  /// The kinds of similar positions the candidates were encoded with.
+  bool SimilarCallees = true, SimilarIntegers = true;
   CrossModuleStats Stats;
 };
 
@@ -115,7 +150,8 @@ struct CrossModulePlan {
 /// member folds. Deterministic: the plan depends only on the candidates and
 /// the facts, in module order.
 CrossModulePlan planCrossModuleFolds(llvm::ArrayRef<ModuleCandidates> Modules,
-                                     const CrossModuleLinkFacts &Facts);
+                                     const CrossModuleLinkFacts &Facts,
+                                     const CrossModulePlanOptions &Opts = {});
 
 } // namespace lmf
 

@@ -33,11 +33,16 @@
 #include "core/CrossModuleRewriter.h"
 
 #include "core/AnnotationPolicy.h"
+#include "core/CrossModuleReferences.h"
 #include "core/FoldRewriter.h"
 #include "core/GlobalNumbering.h"
+#include "core/ParameterPositions.h"
+#include "core/SimilarRewriter.h"
+#include "core/StructuralHash.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Comdat.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -58,6 +63,13 @@ std::vector<CrossModuleWork> workPerModule(const CrossModulePlan &Plan,
     for (const CrossModuleRef &R : C.Weakened)
       Work[R.Module].Weakened.push_back({NameOf(R), &C});
   }
+  for (const CrossModuleSimilarClass &C : Plan.Similar)
+    for (const CrossModuleRef &R : C.Members) {
+      std::vector<CrossModuleWork::SimilarFold> &Mine = Work[R.Module].Similar;
+      if (Mine.empty() || Mine.back().Class != &C)
+        Mine.push_back({&C, {}});
+      Mine.back().Names.push_back(NameOf(R));
+    }
   return Work;
 }
 
@@ -78,6 +90,10 @@ private:
   void fold(Function &G, Function &Shared, CrossModuleAction Action);
   Error foldClass(ArrayRef<CrossModuleWork::Fold> Folds);
   Error weaken(StringRef Name, const CrossModuleClass &C);
+  Error foldSimilar(const CrossModuleWork::SimilarFold &Fold);
+  Error similarPositions(Function &F, const CrossModuleSimilarClass &C,
+                         std::vector<const Use *> &Positions);
+  void makeShared(Function &Body, StringRef Name);
   Function &sharedDeclaration(StringRef Name, FunctionType *Type);
   Error replaceNames();
 
@@ -86,6 +102,7 @@ private:
   uint32_t Ordinal;
   GlobalNumbering Globals;
   AnnotationPolicy Policy;
+  CrossModuleReferences References{M, Ordinal};
   SmallPtrSet<Function *, 16> Touched;
 };
 
@@ -108,11 +125,7 @@ Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
   Function *Shared =
       moveBodyToNewFunction(Source, Source.getFunctionType(),
                             GlobalValue::LinkOnceODRLinkage, "", RC);
-  Shared->setName(C.SharedName);
-  Shared->setVisibility(GlobalValue::HiddenVisibility);
-  Comdat *Group = M.getOrInsertComdat(C.SharedName);
-  Group->setSelectionKind(Comdat::Any);
-  Shared->setComdat(Group);
+  makeShared(*Shared, C.SharedName);
   // Recursion stays in the shared body, as in every other copy of it.
   for (CallBase *CB : directCallsTo(Source))
     if (CB->getFunction() == Shared)
@@ -135,6 +148,77 @@ void replaceAndErase(Function &F, Function &Shared) {
   for (CallBase *CB : Calls)
     ensureCallLocation(*CB, Shared);
   F.eraseFromParent();
+}
+
+/// Names Body, already a new function of the module, as a shared body:
+/// linkonce_odr and hidden, in a comdat of its own name.
+void ModuleRewriter::makeShared(Function &Body, StringRef Name) {
+  Body.setName(Name);
+  Body.setLinkage(GlobalValue::LinkOnceODRLinkage);
+  Body.setVisibility(GlobalValue::HiddenVisibility);
+  Body.setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  Body.setDSOLocal(true);
+  Comdat *Group = M.getOrInsertComdat(Name);
+  Group->setSelectionKind(Comdat::Any);
+  Body.setComdat(Group);
+}
+
+/// F's parameter positions, as the candidates were encoded; an error when
+/// F no longer encodes as its class did.
+Error ModuleRewriter::similarPositions(Function &F,
+                                       const CrossModuleSimilarClass &C,
+                                       std::vector<const Use *> &Positions) {
+  EncodingContext Ctx{Globals, Policy};
+  Ctx.CrossModule = &References;
+  Ctx.ParameterWildcards = true;
+  Ctx.CalleeWildcards = Plan.SimilarCallees && !protectsIndirectCalls(M);
+  Ctx.IntegerWildcards = Plan.SimilarIntegers;
+  Encoding Skeleton;
+  std::vector<CandidateId> NoClasses;
+  encodeSkeletonWithPositions(F, Ctx, Skeleton, NoClasses, Positions);
+  if (hashEncoding(Skeleton) != C.SkeletonHash)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + F.getName() +
+                                 "' no longer encodes as its similar class");
+  return Error::success();
+}
+
+/// The module's members of a similar class share one body that takes the
+/// parameters the plan chose; each becomes a thunk passing its values.
+Error ModuleRewriter::foldSimilar(const CrossModuleWork::SimilarFold &Fold) {
+  const CrossModuleSimilarClass &C = *Fold.Class;
+  if (M.getNamedValue(C.SharedName))
+    return createStringError(inconvertibleErrorCode(),
+                             "the module already defines '" + C.SharedName +
+                                 "'");
+  SimilarPlan Local;
+  std::vector<std::vector<const Use *>> Positions(Fold.Names.size());
+  for (auto [Name, Uses] : zip(Fold.Names, Positions)) {
+    Expected<Function *> F = definition(Name);
+    if (!F)
+      return F.takeError();
+    if (Error E = similarPositions(**F, C, Uses))
+      return E;
+    Local.Members.push_back({*F, SimilarAction::Thunk, 0});
+  }
+  Function &Source = *Local.Members.front().Fn;
+  if (!applyFactMeet(Source, C.Meet, Policy, Ordinal))
+    return createStringError(inconvertibleErrorCode(),
+                             "the facts of '" + Source.getName() +
+                                 "' do not line up with its class's");
+  for (const std::vector<unsigned> &Stands : C.Parameters) {
+    SimilarParameter P;
+    P.Ty = Positions.front()[Stands.front()]->get()->getType();
+    P.Positions.assign(Stands.begin(), Stands.end());
+    for (const std::vector<const Use *> &Uses : Positions)
+      P.Values.push_back(cast<Constant>(Uses[Stands.front()]->get()));
+    Local.Parameters.push_back(std::move(P));
+  }
+  RewriteContext RC{Globals, Touched};
+  SmallVector<SimilarAction, 4> Outcomes;
+  Function *Body = applySimilarPlan(Local, Positions.front(), RC, Outcomes);
+  makeShared(*Body, C.SharedName);
+  return Error::success();
 }
 
 void ModuleRewriter::fold(Function &G, Function &Shared,
@@ -235,6 +319,12 @@ Error ModuleRewriter::replaceNames() {
 }
 
 Error ModuleRewriter::run(const CrossModuleWork &Work) {
+  // Similar classes first, while their members encode as they were planned
+  // (identical folds may change what they call); the two never share a
+  // member.
+  for (const CrossModuleWork::SimilarFold &Fold : Work.Similar)
+    if (Error E = foldSimilar(Fold))
+      return E;
   ArrayRef<CrossModuleWork::Fold> Folds = Work.Folds;
   while (!Folds.empty()) {
     size_t N = 1;

@@ -32,8 +32,17 @@ struct CrossModuleWork {
   std::vector<Fold> Folds;
   /// Functions that keep their bodies but take their class's meet.
   std::vector<std::pair<std::string, const CrossModuleClass *>> Weakened;
+  /// Its members of similar classes, class after class in plan order;
+  /// within a class in module order.
+  struct SimilarFold {
+    const CrossModuleSimilarClass *Class = nullptr;
+    std::vector<std::string> Names;
+  };
+  std::vector<SimilarFold> Similar;
 
-  bool empty() const { return Folds.empty() && Weakened.empty(); }
+  bool empty() const {
+    return Folds.empty() && Weakened.empty() && Similar.empty();
+  }
 };
 
 /// Each module's part of Plan (index = module ordinal), for Modules, the

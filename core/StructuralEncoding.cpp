@@ -625,6 +625,23 @@ void encodeWithParameterWildcards(const Function &F, const EncodingContext &Ctx,
   appendClassReferences(ClassIds, Out);
 }
 
+void encodeSkeletonWithPositions(const Function &F, const EncodingContext &Ctx,
+                                 Encoding &Skeleton,
+                                 std::vector<CandidateId> &ClassIds,
+                                 std::vector<const Use *> &Positions) {
+  EncoderScratch Scratch;
+  FunctionEncoder Encoder(F, Ctx, Skeleton, ClassIds, Scratch);
+  Encoder.recordPositionsIn(Positions);
+  Encoder.run();
+}
+
+void encodeOperandValue(const Function &F, const Value &V,
+                        const EncodingContext &Ctx, Encoding &Out) {
+  EncoderScratch Scratch;
+  std::vector<CandidateId> ClassIds;
+  FunctionEncoder(F, Ctx, Out, ClassIds, Scratch).encodeValueAlone(&V);
+}
+
 void appendClassReferences(ArrayRef<CandidateId> ClassIds, Encoding &Out) {
   Out.push_back(encoding::TagReferences);
   Out.push_back(ClassIds.size());

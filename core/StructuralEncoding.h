@@ -21,6 +21,7 @@
 namespace llvm {
 class Function;
 class Use;
+class Value;
 } // namespace llvm
 
 namespace lmf {
@@ -94,6 +95,19 @@ size_t encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
 void encodeWithParameterWildcards(
     const llvm::Function &F, const EncodingContext &Ctx, Encoding &Out,
     std::vector<const llvm::Use *> *Positions = nullptr);
+
+/// The skeleton of F (see encodeSkeleton) under a context with
+/// ParameterWildcards set, with Positions replaced by the operands written
+/// as wildcards, in encoding order.
+void encodeSkeletonWithPositions(const llvm::Function &F,
+                                 const EncodingContext &Ctx, Encoding &Skeleton,
+                                 std::vector<CandidateId> &ClassIds,
+                                 std::vector<const llvm::Use *> &Positions);
+
+/// Replaces Out with the encoding of V as an operand of F: what a parameter
+/// wildcard of F's encoding stands for. Equal encodings mean equal values.
+void encodeOperandValue(const llvm::Function &F, const llvm::Value &V,
+                        const EncodingContext &Ctx, Encoding &Out);
 
 } // namespace lmf
 

@@ -21,7 +21,11 @@ similar merging (``--lto-merge-similar-functions``, on top of
 and ``-similar-integers`` keep one kind of positions or two) and LLVM 22's GlobalMergeFunctions (``gmf``: ``-mllvm
 -enable-global-merge-func``, a similar merger of LLVM's own, run at the
 end of the code generator's IR passes, in full LTO inside the one module),
-each alone and with ``--icf=safe``.
+each alone and with ``--icf=safe``; its two-round ThinLTO form
+(``gmf-two-rounds``: ``-codegen-data-thinlto-two-rounds``, which merges
+across modules); and our merge without folding across ThinLTO modules
+(``ours-safe-per-module``, ``ours-safe+similar-per-module``:
+``--no-lto-merge-functions-across-modules``).
 """
 
 from dataclasses import dataclass, field
@@ -74,6 +78,23 @@ CONFIGS = (
     Config("gmf", ("-mllvm", "-enable-global-merge-func"), opt_in=True),
     Config("gmf+icf-safe", ("-mllvm", "-enable-global-merge-func",
                             "--icf=safe"), opt_in=True),
+    # LLVM's answer to twins across ThinLTO modules: a first code-generation
+    # round gathers every module's function hashes, a second one merges.
+    Config("gmf-two-rounds",
+           ("-mllvm", "-enable-global-merge-func",
+            "-mllvm", "-codegen-data-thinlto-two-rounds"), opt_in=True),
+    Config("gmf-two-rounds+icf-safe",
+           ("-mllvm", "-enable-global-merge-func",
+            "-mllvm", "-codegen-data-thinlto-two-rounds", "--icf=safe"),
+           opt_in=True),
+    # Our merge as it was before folding across modules: each ThinLTO
+    # backend on its own module only.
+    Config("ours-safe-per-module",
+           ("--lto-merge-functions=safe",
+            "--no-lto-merge-functions-across-modules"), True, opt_in=True),
+    Config("ours-safe+similar-per-module",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "--no-lto-merge-functions-across-modules"), True, opt_in=True),
 )
 
 BY_NAME = {c.name: c for c in CONFIGS}

@@ -112,6 +112,13 @@ public:
         ForwardReferences(Scratch.ForwardReferences) {}
 
   void run();
+  /// Replaces Out with V alone, written as an operand of F: what a
+  /// parameter wildcard stands for.
+  void encodeValueAlone(const llvm::Value *V) {
+    Out.clear();
+    ClassIds.clear();
+    encodeOperand(V);
+  }
   /// Records the operands written as parameter wildcards.
   void recordPositionsIn(std::vector<const llvm::Use *> &Out) {
     Positions = &Out;

@@ -180,6 +180,7 @@ Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
   CrossModuleCollectOptions Base;
   Base.Mode = Request.Mode;
   Base.LinkAddressFree = Request.LinkAddressFree;
+  Base.Similar = Request.Similar;
   parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {
     LLVMContext Ctx;
     BitcodeModule BM = Rewritable[Ordinal]->Module;
@@ -305,6 +306,19 @@ void Folding::describe(const CrossModulePlan &Plan) {
     Out.FunctionsFolded += F.Members.size();
     Out.Classes.push_back(std::move(F));
   }
+  for (const CrossModuleSimilarClass &C : Plan.Similar) {
+    CrossModuleSimilarClassResult S;
+    S.SharedName = C.SharedName;
+    S.Parameters = C.Parameters.size();
+    S.BodyInstructions = C.BodyInstructions;
+    S.EstimatedBytesSaved = C.EstimatedBytesSaved;
+    for (const CrossModuleRef &R : C.Members)
+      S.Members.push_back(Member(R, "thunk"));
+    for (const CrossModuleRefusal &R : C.Refusals)
+      S.Refusals.push_back(Member(R.Ref, R.Reason));
+    Out.SimilarMembers += S.Members.size();
+    Out.Similar.push_back(std::move(S));
+  }
   Out.Candidates = Plan.Stats.Candidates;
   Out.ClassesWithTwins = Plan.Stats.ClassesWithTwins;
 }
@@ -331,10 +345,12 @@ Expected<CrossModuleOutcome> Folding::run() {
   if (Inputs.Unjudgeable.empty())
     Facts.NamesUsedOutside = &NamesUsedOutside;
   Facts.DefinedIn = &DefinedIn;
-  CrossModulePlan Plan = planCrossModuleFolds(Candidates, Facts);
+  CrossModulePlanOptions PlanOpts;
+  PlanOpts.Similar = Request.Similar;
+  CrossModulePlan Plan = planCrossModuleFolds(Candidates, Facts, PlanOpts);
   describe(Plan);
   Out.PlanSeconds = secondsSince(Start);
-  if (Out.Classes.empty()) {
+  if (Out.Classes.empty() && Out.Similar.empty()) {
     Out.Skipped = "no twins across modules";
     return std::move(Out);
   }
@@ -382,6 +398,14 @@ void CrossModuleOutcome::printListing(raw_ostream &OS) const {
       OS << "  removing identical function " << M.Name << " in " << M.Module
          << " (" << M.Action << ")\n";
   }
+  for (const CrossModuleSimilarClassResult &C : Similar) {
+    OS << "merged similar functions into " << C.SharedName
+       << " across modules (" << C.Parameters << " parameters, about "
+       << C.EstimatedBytesSaved << " bytes saved)\n";
+    for (const CrossModuleFoldedMember &M : C.Members)
+      OS << "  sharing body with similar function " << M.Name << " in "
+         << M.Module << " (" << M.Action << ")\n";
+  }
 }
 
 json::Object CrossModuleOutcome::toJson() const {
@@ -403,7 +427,24 @@ json::Object CrossModuleOutcome::toJson() const {
         {"members", std::move(Members)},
         {"refusals", std::move(Refusals)}});
   }
+  json::Array SimilarArray;
+  for (const CrossModuleSimilarClassResult &C : Similar) {
+    json::Array Members, Refusals;
+    for (const CrossModuleFoldedMember &M : C.Members)
+      Members.push_back(MemberJson(M, "action"));
+    for (const CrossModuleFoldedMember &M : C.Refusals)
+      Refusals.push_back(MemberJson(M, "reason"));
+    SimilarArray.push_back(json::Object{
+        {"body", C.SharedName},
+        {"parameters", C.Parameters},
+        {"body_instructions", C.BodyInstructions},
+        {"estimated_bytes_saved", C.EstimatedBytesSaved},
+        {"members", std::move(Members)},
+        {"refusals", std::move(Refusals)}});
+  }
   return json::Object{
+      {"similar_classes", std::move(SimilarArray)},
+      {"similar_functions_merged", SimilarMembers},
       {"modules_read", ModulesRead},
       {"modules_rewritten", ModuleNames.size()},
       {"functions_considered", Candidates},

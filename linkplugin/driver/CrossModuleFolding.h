@@ -28,8 +28,8 @@ struct CrossModuleRequest {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// Where the rewritten inputs go: a directory made for this link.
   std::string Directory;
-  /// --threads, or 0 for every core.
-  unsigned Threads = 0;
+  /// --lto-merge-similar-functions: merge similar twins across modules too.
+  bool Similar = false;
 };
 
 /// One member of a folded class, for the listing and the report.
@@ -45,6 +45,15 @@ struct CrossModuleFoldedClass {
   std::vector<CrossModuleFoldedMember> Refusals; // Action holds the reason.
 };
 
+struct CrossModuleSimilarClassResult {
+  std::string SharedName;
+  uint64_t Parameters = 0;
+  uint64_t BodyInstructions = 0;
+  int64_t EstimatedBytesSaved = 0;
+  std::vector<CrossModuleFoldedMember> Members;
+  std::vector<CrossModuleFoldedMember> Refusals; // Action holds the reason.
+};
+
 /// What folding across modules did.
 struct CrossModuleOutcome {
   /// Inputs to hand lld instead of the originals: the index of the
@@ -54,16 +63,19 @@ struct CrossModuleOutcome {
   /// The rewritten files, each with the name of the input it replaces.
   std::vector<std::pair<std::string, std::string>> ModuleNames;
   std::vector<CrossModuleFoldedClass> Classes;
+  std::vector<CrossModuleSimilarClassResult> Similar;
   /// Modules read, candidates, classes with twins, functions folded,
   /// functions only weakened.
   uint64_t ModulesRead = 0, Candidates = 0, ClassesWithTwins = 0,
-           FunctionsFolded = 0, FunctionsWeakened = 0;
+           FunctionsFolded = 0, FunctionsWeakened = 0, SimilarMembers = 0;
   double ReadSeconds = 0, PlanSeconds = 0, RewriteSeconds = 0;
   /// Why no module was rewritten (for -v); empty when some were.
   std::string Skipped;
 
   /// `selected function <shared body> across modules` /
-  /// `  removing identical function <name> in <module> (<action>)`.
+  /// `  removing identical function <name> in <module> (<action>)`, then
+  /// `merged similar functions into <shared body> across modules (...)` /
+  /// `  sharing body with similar function <name> in <module> (thunk)`.
   void printListing(llvm::raw_ostream &OS) const;
   /// The `cross_module` object of the report.
   llvm::json::Object toJson() const;

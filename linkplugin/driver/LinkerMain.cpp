@@ -213,6 +213,7 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
   Request.Mode = Req.Mode;
   Request.LinkAddressFree = Scan.Unknown.empty() ? &AddressFree : nullptr;
   Request.Directory = Pre.ModuleDirectory;
+  Request.Similar = Req.MergeSimilar;
   Expected<CrossModuleOutcome> Outcome = foldAcrossModules(Inputs, Request);
   if (!Outcome) {
     Diag.warn("no folding across modules, the inputs are linked as they "
@@ -227,6 +228,8 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
       outs() << "lto-merge-functions: across modules: "
              << Outcome->FunctionsFolded << " functions in "
              << Outcome->Classes.size() << " classes folded, "
+             << Outcome->SimilarMembers << " in "
+             << Outcome->Similar.size() << " similar classes merged, "
              << Outcome->ModuleNames.size() << " of "
              << Outcome->ModulesRead << " modules rewritten (read "
              << format("%.3f", Outcome->ReadSeconds) << " s, plan "

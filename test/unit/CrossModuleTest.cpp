@@ -346,3 +346,4 @@ TEST(CrossModule, SharedNamesDependOnlyOnTheTwins) {
 }
 
 } // namespace
+

@@ -1,0 +1,293 @@
+//===- CrossModuleSimilarPlanner.cpp - Similar twins across modules -------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Similar functions do the same work on different constants: two units'
+// copies of a formatting helper that print different strings, two classes'
+// QueryInterface that compare with different interface IDs. In one module
+// the similar stage (SimilarMerge.cpp) gives them one body that takes the
+// constants as parameters. This file plans the same across the modules of a
+// ThinLTO link, from what each module listed (CrossModuleCandidates.h):
+//
+//  * classes: candidates with equal similar skeletons (every operand at a
+//    parameter position written as a wildcard of its type, references by
+//    identity), in modules built alike; only classes with members in two or
+//    more modules, the others being their backend's business;
+//  * parameters: the positions whose values (in cross-module form) differ
+//    among the members; positions with the same column of values share a
+//    parameter;
+//  * the byte model of the one-module planner (SimilarPlanner.cpp): the
+//    class saves every body but one, less one thunk per member that passes
+//    its values (copies of one exported function in several modules are one
+//    body and one thunk in the binary), less a byte per parameter; it must
+//    save at least the minimum gain, and the parameters must fit the
+//    argument registers. When it does not pay, the member that deviates
+//    from the most common values most often leaves, as long as that helps.
+//
+// Every member becomes a thunk: whether a member's calls could pass its
+// values instead depends on uses that the lazily read modules do not show.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/CrossModuleSimilarPlanner.h"
+
+#include "core/ByteModel.h"
+#include "core/StructuralHash.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <map>
+#include <optional>
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+using Parameters = std::vector<std::vector<unsigned>>;
+
+/// Orders columns of values by their contents.
+struct ColumnLess {
+  bool operator()(const std::vector<const Encoding *> &L,
+                  const std::vector<const Encoding *> &R) const {
+    return std::lexicographical_compare(
+        L.begin(), L.end(), R.begin(), R.end(),
+        [](const Encoding *A, const Encoding *B) { return *A < *B; });
+  }
+};
+
+class SimilarClassPlanner {
+public:
+  SimilarClassPlanner(ArrayRef<ModuleCandidates> Modules,
+                      ArrayRef<CrossModuleRef> Members, int64_t MinimumGain)
+      : Modules(Modules), Members(Members), MinimumGain(MinimumGain) {}
+
+  std::optional<CrossModuleSimilarClass> run();
+
+private:
+  const CrossModuleCandidate &member(unsigned K) const {
+    return Modules[Members[K].Module].Candidates[Members[K].Candidate];
+  }
+  const Encoding &valueAt(unsigned K, unsigned P) const {
+    return member(K).Positions[P].Value;
+  }
+  unsigned numPositions() const { return member(0).Positions.size(); }
+  Parameters parametersOf(ArrayRef<unsigned> Alive) const;
+  bool fitsRegisters(ArrayRef<unsigned> Alive, const Parameters &Params) const;
+  int64_t estimateGain(ArrayRef<unsigned> Alive,
+                       const Parameters &Params) const;
+  size_t mostDeviating(ArrayRef<unsigned> Alive) const;
+  bool spansModules(ArrayRef<unsigned> Alive) const {
+    return Members[Alive.front()].Module != Members[Alive.back()].Module;
+  }
+
+  ArrayRef<ModuleCandidates> Modules;
+  ArrayRef<CrossModuleRef> Members;
+  int64_t MinimumGain;
+};
+
+Parameters SimilarClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
+  Parameters Params;
+  std::map<std::vector<const Encoding *>, unsigned, ColumnLess> ByColumn;
+  std::vector<const Encoding *> Column(Alive.size());
+  for (unsigned P = 0; P < numPositions(); ++P) {
+    bool Varies = false;
+    for (auto [K, Member] : enumerate(Alive)) {
+      Column[K] = &valueAt(Member, P);
+      Varies |= *Column[K] != *Column.front();
+    }
+    if (!Varies)
+      continue;
+    auto [It, New] = ByColumn.try_emplace(Column, Params.size());
+    if (New)
+      Params.emplace_back();
+    Params[It->second].push_back(P);
+  }
+  return Params;
+}
+
+bool SimilarClassPlanner::fitsRegisters(ArrayRef<unsigned> Alive,
+                                        const Parameters &Params) const {
+  const CrossModuleCandidate &First = member(Alive.front());
+  ArgumentRegisters Used = First.OwnArguments;
+  for (const std::vector<unsigned> &P : Params) {
+    Used.Integer += First.Positions[P.front()].Registers.Integer;
+    Used.Float += First.Positions[P.front()].Registers.Float;
+  }
+  const ModuleCandidates &M = Modules[Members[Alive.front()].Module];
+  return Used.Integer <= M.IntegerArgumentRegisters &&
+         Used.Float <= M.FloatArgumentRegisters;
+}
+
+/// Every body but one saved; a thunk per member that passes its values; a
+/// byte per parameter for the moves it may add. Copies of one exported
+/// function in several modules count once.
+int64_t SimilarClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
+                                          const Parameters &Params) const {
+  StringSet<> Exported;
+  int64_t Bodies = 0, Thunks = 0;
+  for (unsigned K : Alive) {
+    const CrossModuleCandidate &C = member(K);
+    if (C.Linkage != CrossModuleLinkage::Local &&
+        !Exported.insert(C.Name).second)
+      continue;
+    ++Bodies;
+    int64_t ArgBytes = 0;
+    for (const std::vector<unsigned> &P : Params)
+      ArgBytes += C.Positions[P.front()].ArgumentBytes;
+    Thunks += alignedSize(JumpBytes + ArgBytes);
+  }
+  return (Bodies - 1) * alignedSize(member(Alive.front()).BodyBytes) - Thunks -
+         static_cast<int64_t>(Params.size());
+}
+
+/// The alive member whose values differ from each position's most common
+/// value most often; the latest on ties. Positions where no value repeats
+/// are skipped.
+size_t SimilarClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
+  std::vector<unsigned> Deviations(Alive.size(), 0);
+  for (unsigned P = 0; P < numPositions(); ++P) {
+    std::map<Encoding, unsigned> Counts;
+    const Encoding *Mode = nullptr;
+    unsigned Best = 0;
+    for (unsigned K : Alive) {
+      unsigned N = ++Counts[valueAt(K, P)];
+      if (N > Best) {
+        Best = N;
+        Mode = &valueAt(K, P);
+      }
+    }
+    if (Best < 2)
+      continue;
+    for (auto [Slot, K] : enumerate(Alive))
+      Deviations[Slot] += valueAt(K, P) != *Mode;
+  }
+  size_t Worst = 0;
+  for (size_t Slot = 1; Slot < Alive.size(); ++Slot)
+    if (Deviations[Slot] >= Deviations[Worst])
+      Worst = Slot;
+  return Worst;
+}
+
+std::optional<CrossModuleSimilarClass> SimilarClassPlanner::run() {
+  CrossModuleSimilarClass Out;
+  SmallVector<unsigned, 8> Alive;
+  for (unsigned K = 0; K < Members.size(); ++K)
+    Alive.push_back(K);
+  auto Drop = [&](size_t Slot, StringRef Reason) {
+    Out.Refusals.push_back({Members[Alive[Slot]], Reason.str()});
+    Alive.erase(Alive.begin() + Slot);
+  };
+  while (Alive.size() >= 2 && spansModules(Alive)) {
+    Parameters Params = parametersOf(Alive);
+    if (!fitsRegisters(Alive, Params)) {
+      Drop(mostDeviating(Alive),
+           "needs more parameters than argument registers");
+      continue;
+    }
+    int64_t Gain = estimateGain(Alive, Params);
+    if (Gain >= MinimumGain) {
+      for (unsigned K : Alive)
+        Out.Members.push_back(Members[K]);
+      Out.Parameters = std::move(Params);
+      Out.EstimatedBytesSaved = Gain;
+      Out.BodyInstructions = member(Alive.front()).Instructions;
+      llvm::sort(Out.Refusals, [](const CrossModuleRefusal &L,
+                                  const CrossModuleRefusal &R) {
+        return L.Ref < R.Ref;
+      });
+      return Out;
+    }
+    size_t Worst = mostDeviating(Alive);
+    SmallVector<unsigned, 8> Fewer(Alive);
+    Fewer.erase(Fewer.begin() + Worst);
+    if (Fewer.size() < 2 || !spansModules(Fewer) ||
+        estimateGain(Fewer, parametersOf(Fewer)) <= Gain)
+      break;
+    Drop(Worst, "the class saves more bytes without it");
+  }
+  return std::nullopt;
+}
+
+/// Free's candidates grouped by module compatibility and equal similar
+/// skeleton, in order of each group's first member; groups within one
+/// module are left out.
+std::vector<std::vector<CrossModuleRef>>
+similarGroups(ArrayRef<ModuleCandidates> Modules,
+              ArrayRef<CrossModuleRef> Free) {
+  auto Of = [&](const CrossModuleRef &R) -> const CrossModuleCandidate & {
+    return Modules[R.Module].Candidates[R.Candidate];
+  };
+  std::vector<CrossModuleRef> Order;
+  std::vector<uint64_t> Hash;
+  for (const CrossModuleRef &R : Free)
+    if (Of(R).SimilarEligible && Of(R).ThunkObstacle.empty())
+      Order.push_back(R);
+  llvm::sort(Order, [&](const CrossModuleRef &L, const CrossModuleRef &R) {
+    StringRef KL = Modules[L.Module].CompatibilityKey;
+    StringRef KR = Modules[R.Module].CompatibilityKey;
+    if (KL != KR)
+      return KL < KR;
+    const Encoding &SL = Of(L).SimilarSkeleton, &SR = Of(R).SimilarSkeleton;
+    if (SL.size() != SR.size())
+      return SL.size() < SR.size();
+    if (SL != SR)
+      return SL < SR;
+    return L < R;
+  });
+  std::vector<std::vector<CrossModuleRef>> Groups;
+  for (size_t Begin = 0; Begin < Order.size();) {
+    size_t End = Begin + 1;
+    while (End < Order.size() &&
+           Modules[Order[End].Module].CompatibilityKey ==
+               Modules[Order[Begin].Module].CompatibilityKey &&
+           Of(Order[End]).SimilarSkeleton == Of(Order[Begin]).SimilarSkeleton)
+      ++End;
+    if (Order[Begin].Module != Order[End - 1].Module)
+      Groups.emplace_back(Order.begin() + Begin, Order.begin() + End);
+    Begin = End;
+  }
+  llvm::sort(Groups, [](const std::vector<CrossModuleRef> &L,
+                        const std::vector<CrossModuleRef> &R) {
+    return L.front() < R.front();
+  });
+  return Groups;
+}
+
+} // namespace
+
+std::vector<CrossModuleSimilarClass>
+planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
+                       ArrayRef<CrossModuleRef> Free, int64_t MinimumGain) {
+  std::vector<CrossModuleSimilarClass> Classes;
+  StringSet<> Names;
+  for (const std::vector<CrossModuleRef> &Group : similarGroups(Modules, Free)) {
+    std::optional<CrossModuleSimilarClass> C =
+        SimilarClassPlanner(Modules, Group, MinimumGain).run();
+    if (!C)
+      continue;
+    SmallVector<const AnnotationFacts *, 8> Facts;
+    for (const CrossModuleRef &R : C->Members)
+      Facts.push_back(&Modules[R.Module].Candidates[R.Candidate].Facts);
+    C->Meet = meetOfFacts(Facts);
+    const CrossModuleCandidate &First =
+        Modules[C->Members.front().Module].Candidates[C->Members.front().Candidate];
+    C->SkeletonHash = hashEncoding(First.SimilarSkeleton);
+    std::vector<uint64_t> Content{C->SkeletonHash};
+    for (const std::vector<unsigned> &P : C->Parameters) {
+      Content.push_back(P.size());
+      Content.insert(Content.end(), P.begin(), P.end());
+    }
+    std::string Base =
+        "__lmf.xs." + utohexstr(hashEncoding(Content), /*LowerCase=*/true, 16);
+    C->SharedName = Base;
+    for (unsigned N = 1; !Names.insert(C->SharedName).second; ++N)
+      C->SharedName = Base + "." + std::to_string(N);
+    Classes.push_back(std::move(*C));
+  }
+  return Classes;
+}
+
+} // namespace lmf

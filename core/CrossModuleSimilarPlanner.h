@@ -1,0 +1,28 @@
+//===- CrossModuleSimilarPlanner.h - Similar twins across modules -*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_CROSSMODULESIMILARPLANNER_H
+#define LMF_CORE_CROSSMODULESIMILARPLANNER_H
+
+#include "core/CrossModulePlanner.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <vector>
+
+namespace lmf {
+
+/// Plans the classes of similar functions with members in several modules
+/// among Free, candidates of Modules in module order that identical folding
+/// left alone: which members share a body, which positions become
+/// parameters, and what the class saves by the byte model.
+std::vector<CrossModuleSimilarClass>
+planCrossModuleSimilar(llvm::ArrayRef<ModuleCandidates> Modules,
+                       llvm::ArrayRef<CrossModuleRef> Free,
+                       int64_t MinimumGain);
+
+} // namespace lmf
+
+#endif
