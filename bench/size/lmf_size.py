@@ -6,14 +6,17 @@ Subcommands:
 
   run        build the corpus (bench/size/corpus.py), link every program in
              every configuration (bench/size/configs.py), and write
-             <out>/size-<stamp>.json, .md, .svg and .png; with --baseline,
-             then compare as ``compare`` does;
+             <out>/size-<stamp>.json, .md, .svg and .png, and lit's JSON
+             results of each configuration, <out>/size-<stamp>.lit/<config>
+             .json (bench/size/litjson.py); with --baseline, then compare as
+             ``compare`` does;
   compare    compare a run's JSON with a stored baseline JSON: exit 1 and
              name every program whose .text grew beyond --threshold percent
              or whose smoke output changed;
   testsuite  the LLVM test-suite's CTMark, built by its own CMake and checked
              by its own lit, once per configuration (bench/size/testsuite.py);
-  report     write the Markdown and the chart of a run's JSON again.
+  report     write the Markdown, the chart and lit's JSON results of a run's
+             JSON again.
 
 bench/README.md gives the exact commands.
 """
@@ -33,6 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import configs as cfgs  # noqa: E402
 import corpus  # noqa: E402
 import linking  # noqa: E402
+import litjson  # noqa: E402
 import regress  # noqa: E402
 import report  # noqa: E402
 
@@ -89,7 +93,8 @@ def write_outputs(run, outdir, stem):
     with open(base + ".md", "w") as f:
         f.write(report.markdown(run) + "\n")
     charts = report.chart(run, base)
-    return [base + ".json", base + ".md"] + charts
+    return [base + ".json", base + ".md"] + charts + \
+        litjson.write(run, base + ".lit")
 
 
 def check_linker(linker):
@@ -190,7 +195,8 @@ def cmd_report(args, argv):
     base = os.path.join(args.out, stem)
     with open(base + ".md", "w") as f:
         f.write(report.markdown(run) + "\n")
-    for path in [base + ".md"] + report.chart(run, base):
+    for path in [base + ".md"] + report.chart(run, base) + \
+            litjson.write(run, base + ".lit"):
         print(path)
     return 0
 
@@ -272,7 +278,8 @@ def parser():
     c.add_argument("--threshold", type=float, default=0.5)
     c.set_defaults(func=cmd_compare)
 
-    rp = sub.add_parser("report", help="Markdown and chart of a run's JSON")
+    rp = sub.add_parser("report", help="Markdown, chart and lit JSON results "
+                        "of a run's JSON")
     rp.add_argument("run")
     rp.add_argument("--out", default=".")
     rp.set_defaults(func=cmd_report)

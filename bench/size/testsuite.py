@@ -1,11 +1,15 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The LLVM test-suite's CTMark, as its users run it, once per configuration.
 
-For each configuration: configure the test-suite's CMake (its own cache file,
-``cmake/caches/O3.cmake`` by default) with full LTO (or ThinLTO, ``--lto
-thin``) and our linker, build with Ninja, and run the test-suite's lit, whose
-checks compare every program's output with its reference output. Then read
-the size of each test's executable, its link time and merge report.
+For each configuration: configure the test-suite's CMake with its own cache
+file (``cmake/caches/O3.cmake`` by default) and ours,
+``bench/testsuite/lto-merge-functions.cmake``, which a user's run takes
+too (full LTO, or ThinLTO with ``--lto thin``, our linker, the
+configuration's options), build with Ninja, and run the test-suite's lit,
+whose checks compare every program's output with its reference output.
+Then read the size of each test's executable, its link time and merge
+report, and keep lit's name and metrics of each test for the run's lit
+JSON results (litjson.py).
 
 One build directory per kind of LTO (``test-suite-build``, and
 ``test-suite-build-thin``) serves all configurations: only the link flags
@@ -36,12 +40,13 @@ import statistics
 import subprocess
 import sys
 
-from configs import lto_flag, wl
+from configs import wl
 from elfstats import elf_stats
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WRAPPER = os.path.join(HERE, "ld-wrapper.sh")
-TOOLS = "/usr/lib/llvm-22/bin"
+LMF_CACHE = os.path.join(os.path.dirname(HERE), "testsuite",
+                         "lto-merge-functions.cmake")
 
 
 class TestSuiteError(Exception):
@@ -62,19 +67,17 @@ def configure(args, config, build, env, log):
                          args.cmake_cache + ".cmake")
     if not os.path.exists(cache):
         raise TestSuiteError(f"no cache file {cache}")
-    lto = lto_flag(args.lto)
-    ldflags = [lto, "-fuse-ld=lld", f"--ld-path={WRAPPER}"]
-    ldflags += wl(config)
+    # Our cache file (bench/testsuite/) makes the flags; the empty
+    # CMAKE_*_FLAGS replace those that older runs of the harness cached in
+    # the same build directory.
     cmd = ["cmake", "-G", "Ninja", "-S", args.test_suite, "-B", build,
-           "-C", cache,
-           "-DCMAKE_C_COMPILER=clang-22", "-DCMAKE_CXX_COMPILER=clang++-22",
-           f"-DCMAKE_AR={TOOLS}/llvm-ar", f"-DCMAKE_RANLIB={TOOLS}/llvm-ranlib",
-           f"-DCMAKE_C_FLAGS={lto}", f"-DCMAKE_CXX_FLAGS={lto}",
-           "-DCMAKE_EXE_LINKER_FLAGS=" + " ".join(ldflags),
+           "-C", cache, "-C", LMF_CACHE,
+           f"-DLMF_LINKER={WRAPPER}", f"-DLMF_LTO={args.lto}",
+           "-DLMF_LINK_OPTIONS=" + " ".join(config.ld_flags),
+           "-DCMAKE_C_FLAGS=", "-DCMAKE_CXX_FLAGS=",
+           "-DCMAKE_EXE_LINKER_FLAGS=",
            f"-DTEST_SUITE_SUBDIRS={args.subdirs}",
-           f"-DTEST_SUITE_LIT={args.lit}",
-           f"-DTEST_SUITE_LLVM_SIZE={TOOLS}/llvm-size",
-           "-DTEST_SUITE_COLLECT_CODE_SIZE=ON"]
+           f"-DTEST_SUITE_LIT={args.lit}"]
     if args.link_jobs:
         cmd += [f"-DCMAKE_JOB_POOLS=link={args.link_jobs}",
                 "-DCMAKE_JOB_POOL_LINK=link"]
@@ -108,7 +111,8 @@ def measure_test(test, build, config):
     exe = os.path.join(build, rel[:-len(".test")])
     name = os.path.basename(exe)
     rec = {"program": name, "corpus": "ctmark", "config": config.name,
-           "error": None, "lit": test["code"],
+           "error": None, "lit": test["code"], "lit_name": test["name"],
+           "lit_metrics": test.get("metrics", {}),
            "verdict": "same" if test["code"] == "PASS" else "changed",
            "smoke_sha256": None}
     if not os.path.exists(exe):

@@ -3,8 +3,10 @@
 """CI check that the size harness keeps working (ctest label ``bench``).
 
 Links a tiny generated program in all eight configurations, then checks the
-run's JSON, Markdown and chart, that every smoke output is the expected one,
-and the regression mode both ways: the run against itself passes, a
+run's JSON, Markdown and chart, its lit JSON results (one file per
+configuration, in the format the test-suite's compare.py reads, with the
+run's sizes, merge times and folds as metrics), that every smoke output is
+the expected one, and the regression mode both ways: the run against itself passes, a
 baseline whose .text is smaller or whose smoke output differs fails and
 names the program. Then the ThinLTO path: the same program built with
 -flto=thin, linked in the five ThinLTO configurations, the run marked
@@ -22,6 +24,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.join(os.path.dirname(HERE), "size", "lmf_size.py")
+
+import lit_schema  # noqa: E402
 
 
 def fail(msg):
@@ -60,6 +64,7 @@ def main():
     md = open(stem + ".md").read()
     if "geomean" not in md or prog["program"] not in md:
         fail("Markdown lacks the table")
+    check_lit_json(stem + ".lit", run)
 
     compare = [sys.executable, HARNESS, "compare"]
     if subprocess.run(compare + [runs[0], runs[0]]).returncode:
@@ -80,6 +85,29 @@ def main():
     check_thin(work, out, runs[0])
     print("quick size harness: 2 passed, 0 failed")
     return 0
+
+
+def check_lit_json(lit_dir, run):
+    """lit's JSON results of every configuration: compare.py's format, and
+    the run's numbers as metrics."""
+    for config in run["configs"]:
+        path = os.path.join(lit_dir, config + ".json")
+        if not os.path.exists(path):
+            fail(f"no lit JSON results {path}")
+        data = json.load(open(path))
+        problems = lit_schema.problems(data)
+        if problems:
+            fail(f"{path}: {problems}")
+        rec = run["programs"][0]["results"][config]
+        metrics = data["tests"][0].get("metrics", {})
+        if metrics.get("size..text") != rec["text_bytes"] or \
+                metrics.get("lmf.link_time") != rec["link_seconds"]:
+            fail(f"{path}: metrics {metrics} are not the run's {rec}")
+        if config.startswith("ours") and (
+                metrics.get("lmf.functions_folded") != rec["functions_folded"]
+                or not rec["functions_folded"]
+                or metrics.get("lmf.merge_time") != rec["merge_seconds"]):
+            fail(f"{path}: no merge time or folds: {metrics}")
 
 
 def check_thin(work, out, full_run):
@@ -103,6 +131,7 @@ def check_thin(work, out, full_run):
         if config.startswith("ours") and (rec["merge_seconds"] is None or
                                           not rec["functions_folded"]):
             fail(f"thin {config}: no merge time or folds from the report")
+    check_lit_json(runs[0][:-len(".json")] + ".lit", run)
     md = open(runs[0][:-len(".json")] + ".md").read()
     if "change against plain ThinLTO" not in md or "-flto=thin" not in md:
         fail("ThinLTO Markdown does not say ThinLTO")

@@ -85,3 +85,35 @@ run_ok() {
     fail "$what: command failed: $*"
   fi
 }
+
+# check_cmake_consumer PREFIX_PATH LINKER DIR: builds the project of
+# inputs/cmake-consumer in DIR, its find_package(LTOMergeFunctions) looking
+# in PREFIX_PATH (CMAKE_PREFIX_PATH), as a user of an install prefix or of
+# the Debian package would. Checks that the package it found names LINKER,
+# that both programs were merged (the ThinLTO one through CMake's
+# INTERPROCEDURAL_OPTIMIZATION, the full-LTO one compiled with -flto=full
+# after it) and print what the program built without LTO prints.
+check_cmake_consumer() {
+  local prefix_path="$1" linker="$2" dir="$3" app
+  run_ok "consumer configure ($dir)" cmake -S "$E2E_DIR/inputs/cmake-consumer" \
+    -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$CC" \
+    -DCMAKE_PREFIX_PATH="$prefix_path"
+  expect_grep "consumer found the package ($dir)" \
+    "^-- consumer: linker $linker\$" run.out
+  run_ok "consumer build ($dir)" cmake --build "$dir"
+  expect_no_grep "no warning in the consumer build ($dir)" 'warning' run.out
+  expect_grep "PRINT listed the folds ($dir)" \
+    '^  removing identical function (main|util)_[ab] ' run.out
+  expect_grep "app_full compiled with full LTO last ($dir)" \
+    '-flto=thin .*-flto=full .*main\.c' \
+    <(ninja -C "$dir" -t commands app_full)
+  "$CC" -O2 "$E2E_DIR"/inputs/cmake-consumer/*.c -o "$dir/plain"
+  for app in app_thin app_full; do
+    [[ -s $dir/$app.json ]] || fail "consumer: no report $dir/$app.json"
+    expect_grep "$app folded the program's twins ($dir)" \
+      '"name": "main_[ab]"' "$dir/$app.json"
+    expect_grep "$app folded the library's twins ($dir)" \
+      '"name": "util_[ab]"' "$dir/$app.json"
+    expect_eq "$app output ($dir)" "$("$dir/plain")" "$("$dir/$app")"
+  done
+}

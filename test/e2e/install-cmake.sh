@@ -1,10 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # After `cmake --install`, <prefix>/bin/ld.lld finds <prefix>/lib's plugin
-# (also through a symlink to the binary), and the two documented ways to use
-# it work: clang's --ld-path on the command line, and a CMake full-LTO
-# release build through CMAKE_EXE_LINKER_FLAGS / CMAKE_SHARED_LINKER_FLAGS
-# (docs/linker.md).
+# (also through a symlink to the binary), and the documented ways to use it
+# work: clang's --ld-path on the command line, a CMake full-LTO release
+# build through CMAKE_EXE_LINKER_FLAGS / CMAKE_SHARED_LINKER_FLAGS, and the
+# CMake package, find_package(LTOMergeFunctions) and lto_merge_functions()
+# (docs/linker.md). The Debian package's own files (component `debian`)
+# stay out of a plain install; deb-package.sh tests the package.
 source "$(dirname "$0")/common.bash"
 
 run_ok "cmake --install" cmake --install "$LMF_BUILD" --prefix "$WORK/prefix"
@@ -13,6 +15,14 @@ PREFIX_LD="$WORK/prefix/bin/ld.lld"
   fail "install did not create bin/ld.lld and lib/LTOMergeFunctions.so: $(find prefix)"
 expect_grep "installed --version names the installed plugin" \
   "\(merge plugin $WORK/prefix/lib/LTOMergeFunctions.so\)" <("$PREFIX_LD" --version)
+for f in lib/cmake/LTOMergeFunctions/LTOMergeFunctionsConfig.cmake \
+  share/doc/lto-merge-functions/README.md \
+  share/doc/lto-merge-functions/docs/linker.md; do
+  [[ -f $WORK/prefix/$f ]] || fail "install did not create $f"
+done
+[[ ! -L $WORK/prefix/lib/cmake/LTOMergeFunctions &&
+  ! -e $WORK/prefix/share/doc/lto-merge-functions/copyright ]] ||
+  fail "a plain install installed the Debian package's own files"
 
 cat > prog.c <<'C'
 #include <stdio.h>
@@ -79,3 +89,12 @@ expect_grep "exe report" '"name": "util_(a|b)"' exe.json
 expect_grep "shared report" '"name": "shape_(a|b)"' shared.json
 "$CC" -O2 proj/*.c -o plain
 expect_eq "CMake program output" "$(./plain)" "$(./proj-build/demo)"
+
+# The CMake package, found in the prefix.
+check_cmake_consumer "$WORK/prefix" "$PREFIX_LD" consumer
+# Misuse is a configure error that says what is wrong.
+expect_failure "lto_merge_functions() on a static library" \
+  "lto_merge_functions\\(util\\): 'util' is" \
+  cmake -S "$E2E_DIR/inputs/cmake-consumer" -B consumer-misuse -G Ninja \
+  -DCMAKE_C_COMPILER="$CC" -DCMAKE_PREFIX_PATH="$WORK/prefix" -DCONSUMER_MISUSE=ON
+expect_grep "the misuse names the target's type" 'STATIC_LIBRARY' err.txt
