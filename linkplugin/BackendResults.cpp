@@ -15,11 +15,13 @@
 // reported when it is merged, as in any full-LTO link; the report written
 // at the end then covers it as well.
 //
-// Before the link, our ld.lld may rewrite some inputs (folding across
-// modules, CrossModuleFolding.cpp); backends then see the rewritten files.
-// It hands over the names of the inputs they stand for, and results are
-// recorded under those, so the listing and the report name what the user
-// linked; and the report gains what folding across modules did.
+// Backends do not always see a module under the name the user gave it:
+// before the link our ld.lld may rewrite some inputs (folding across
+// modules, CrossModuleFolding.cpp), and a distributed (DTLTO) backend
+// compiles an archive member from a file of its own. The driver hands over
+// the names of the inputs these stand for, and results are listed,
+// reported and ordered under those, the same in process and distributed;
+// and the report gains what folding across modules did.
 //
 // The link is over when our ld.lld says so (lto_merge_functions_finish, after
 // lld returns) or, with a stock linker that loaded the plugin, when LLVM
@@ -33,9 +35,11 @@
 #include "core/MergeReport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/ManagedStatic.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -55,14 +59,42 @@ struct PendingResults {
   /// What the flush at shutdown prints and writes; set by the first record.
   bool Print = false;
   std::string ReportPath;
-  /// From setLinkFacts: rewritten modules' input names, and the report's
-  /// `cross_module` object (null when absent).
+  /// From setLinkFacts: rewritten modules' input names; archive members'
+  /// names by what distributed backends call them (an empty name where two
+  /// members would be called alike); and the report's `cross_module`
+  /// object (null when absent).
   StringMap<std::string> ModuleNames;
+  StringMap<std::string> DistributedNames;
   json::Value CrossModule = nullptr;
   ~PendingResults();
 };
 
 ManagedStatic<PendingResults> Pending;
+
+/// What the user linked that module Id stands for: the input a rewritten
+/// module replaces, or the archive member a distributed backend compiled
+/// from a file of its own (LinkInputs.h, InputModule::DistributedName);
+/// else Id itself.
+std::string linkedName(StringRef Id, const StringMap<std::string> &Rewritten,
+                       const StringMap<std::string> &Distributed) {
+  if (auto It = Rewritten.find(Id); It != Rewritten.end())
+    return It->second;
+  if (auto It = Distributed.find(Id); It != Distributed.end())
+    return It->second.empty() ? Id.str() : It->second;
+  // A member of a regular archive: <name>.<sequence>.<process id in hex>.o.
+  StringRef Stem = sys::path::filename(Id);
+  if (!Stem.consume_back(".o"))
+    return Id.str();
+  auto [Rest, Pid] = Stem.rsplit('.');
+  auto [Name, Sequence] = Rest.rsplit('.');
+  if (Pid.empty() || !all_of(Pid, isHexDigit) || Sequence.empty() ||
+      !all_of(Sequence, isDigit))
+    return Id.str();
+  auto It = Distributed.find(Name);
+  if (It == Distributed.end() || It->second.empty())
+    return Id.str();
+  return It->second;
+}
 
 void sortByModule(std::vector<MergeResult> &Results) {
   llvm::stable_sort(Results, [](const MergeResult &L, const MergeResult &R) {
@@ -74,20 +106,20 @@ void sortByModule(std::vector<MergeResult> &Results) {
 /// regular one included, all in module order; then forgets them.
 Error flush(PendingResults &P) {
   std::vector<MergeResult> Backends, All;
-  StringMap<std::string> Names;
+  StringMap<std::string> Names, Distributed;
   json::Value CrossModule = nullptr;
   {
     std::lock_guard<std::mutex> Guard(P.Lock);
     Backends.swap(P.Results);
     All.swap(P.Regular);
     Names.swap(P.ModuleNames);
+    Distributed.swap(P.DistributedNames);
     std::swap(CrossModule, P.CrossModule);
   }
   if (Backends.empty())
     return Error::success();
   for (MergeResult &R : Backends)
-    if (auto It = Names.find(R.ModuleName); It != Names.end())
-      R.ModuleName = It->second;
+    R.ModuleName = linkedName(R.ModuleName, Names, Distributed);
   sortByModule(Backends);
   if (P.Print) {
     for (const MergeResult &R : Backends)
@@ -132,13 +164,18 @@ Error setLinkFacts(StringRef Json) {
   if (!Object)
     return createStringError(inconvertibleErrorCode(),
                              "the link's facts are not a JSON object");
-  StringMap<std::string> Names;
+  StringMap<std::string> Names, Distributed;
   if (const json::Object *N = Object->getObject("module_names"))
     for (const auto &[Id, Name] : *N)
       if (std::optional<StringRef> S = Name.getAsString())
         Names[Id.str()] = S->str();
+  if (const json::Object *N = Object->getObject("distributed_names"))
+    for (const auto &[Id, Name] : *N)
+      if (std::optional<StringRef> S = Name.getAsString())
+        Distributed[Id.str()] = S->str();
   std::lock_guard<std::mutex> Guard(Pending->Lock);
   Pending->ModuleNames = std::move(Names);
+  Pending->DistributedNames = std::move(Distributed);
   if (const json::Value *CM = Object->get("cross_module"))
     Pending->CrossModule = *CM;
   return Error::success();

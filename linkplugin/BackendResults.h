@@ -26,8 +26,10 @@ void recordRegularResult(const MergeResult &Result);
 
 /// What the linker driver knows of the link, as JSON: `module_names`, an
 /// object that names each module the driver rewrote (its identifier) by
-/// the input it stands for, and `cross_module`, what folding across modules
-/// did, for the report. Kept until the next flush.
+/// the input it stands for; `distributed_names`, which names each archive
+/// member by what a distributed backend calls it (an empty name where two
+/// members are called alike); and `cross_module`, what folding across
+/// modules did, for the report. Kept until the next flush.
 llvm::Error setLinkFacts(llvm::StringRef Json);
 
 /// Prints and writes what every recorded backend merged, ordered by module,

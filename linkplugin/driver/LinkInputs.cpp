@@ -88,9 +88,18 @@ private:
   bool readFile(StringRef Path, unsigned Depth,
                 std::optional<unsigned> Argument = std::nullopt);
   bool readLibrary(StringRef Name, unsigned Depth);
+  /// Member: for an archive member, its names (see InputModule).
+  struct MemberNames {
+    std::string Name, DistributedName;
+  };
   bool readBuffer(MemoryBufferRef Buffer, unsigned Depth,
-                  std::optional<unsigned> Argument);
-  bool readBitcode(MemoryBufferRef Buffer, std::optional<unsigned> Argument);
+                  std::optional<unsigned> Argument,
+                  const MemberNames *Member = nullptr);
+  bool readBitcode(MemoryBufferRef Buffer, std::optional<unsigned> Argument,
+                   const MemberNames *Member);
+  MemberNames memberNames(const object::Archive &Archive,
+                          const object::Archive::Child &C,
+                          StringRef ArchivePath);
   bool readArchive(MemoryBufferRef Buffer, unsigned Depth);
   bool readObject(MemoryBufferRef Buffer, bool Shared);
   bool readScript(MemoryBufferRef Buffer, unsigned Depth);
@@ -196,10 +205,11 @@ bool Reader::readFile(StringRef Path, unsigned Depth,
 }
 
 bool Reader::readBuffer(MemoryBufferRef Buffer, unsigned Depth,
-                        std::optional<unsigned> Argument) {
+                        std::optional<unsigned> Argument,
+                        const MemberNames *Member) {
   switch (identify_magic(Buffer.getBuffer())) {
   case file_magic::bitcode:
-    return readBitcode(Buffer, Argument);
+    return readBitcode(Buffer, Argument, Member);
   case file_magic::archive:
     return readArchive(Buffer, Depth);
   case file_magic::elf_relocatable:
@@ -216,7 +226,8 @@ bool Reader::readBuffer(MemoryBufferRef Buffer, unsigned Depth,
 }
 
 bool Reader::readBitcode(MemoryBufferRef Buffer,
-                         std::optional<unsigned> Argument) {
+                         std::optional<unsigned> Argument,
+                         const MemberNames *Member) {
   Expected<BitcodeFileContents> Contents = getBitcodeFileContents(Buffer);
   Expected<irsymtab::FileContents> Symtab =
       Contents ? irsymtab::readBitcode(*Contents)
@@ -236,7 +247,10 @@ bool Reader::readBitcode(MemoryBufferRef Buffer,
       return giveUp("cannot read the bitcode of '" +
                     Buffer.getBufferIdentifier() + "'");
     }
-    InputModule In(BM, Buffer.getBufferIdentifier().str());
+    InputModule In(BM, Member ? Member->Name
+                              : Buffer.getBufferIdentifier().str());
+    if (Member)
+      In.DistributedName = Member->DistributedName;
     In.ThinLTO = Info->IsThinLTO;
     In.HasSummary = Info->HasSummary;
     Result.ThinModules += Info->IsThinLTO;
@@ -288,6 +302,36 @@ void Reader::readSummaries() {
   });
 }
 
+/// lld names an archive member `<archive>(<member> at <offset>)`. LLVM's
+/// distributed ThinLTO writes a member of a regular archive to a file named
+/// `<that name's last path component>.<sequence>.<process id in hex>.o`
+/// next to the output, and reads a member of a thin archive from its own
+/// file, named by its path relative to the archive's directory.
+Reader::MemberNames Reader::memberNames(const object::Archive &Archive,
+                                        const object::Archive::Child &C,
+                                        StringRef ArchivePath) {
+  MemberNames Names;
+  Expected<StringRef> Member = C.getName();
+  if (!Member) {
+    consumeError(Member.takeError());
+    return Names;
+  }
+  Names.Name = (ArchivePath + "(" + sys::path::filename(*Member) + " at " +
+                Twine(C.getChildOffset()) + ")")
+                   .str();
+  if (Archive.isThin()) {
+    SmallString<128> Path;
+    if (sys::path::is_relative(*Member))
+      Path = sys::path::parent_path(ArchivePath);
+    sys::path::append(Path, *Member);
+    sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    Names.DistributedName = std::string(Path);
+  } else {
+    Names.DistributedName = sys::path::filename(Names.Name).str();
+  }
+  return Names;
+}
+
 bool Reader::readArchive(MemoryBufferRef Buffer, unsigned Depth) {
   Expected<std::unique_ptr<object::Archive>> Archive =
       object::Archive::create(Buffer);
@@ -308,7 +352,9 @@ bool Reader::readArchive(MemoryBufferRef Buffer, unsigned Depth) {
     }
     // lld reads no linker script from an archive: at the depth limit,
     // readScript refuses a member that is not an object or bitcode.
-    if (!readBuffer(*Member, MaxScriptDepth, std::nullopt)) {
+    MemberNames Names =
+        memberNames(**Archive, C, Buffer.getBufferIdentifier());
+    if (!readBuffer(*Member, MaxScriptDepth, std::nullopt, &Names)) {
       Ok = false;
       break;
     }

@@ -44,8 +44,13 @@ struct InputModule {
       : Module(Module), Name(std::move(Name)) {}
 
   llvm::BitcodeModule Module;
-  /// As lld names it: the path as given, or `archive(member)`.
+  /// As lld names it: the path as given, or `archive(member at offset)`.
   std::string Name;
+  /// For an archive member, what a distributed (DTLTO) backend calls its
+  /// module: for a regular archive the last path component of Name, to
+  /// which LLVM appends `.<sequence>.<process id>.o`; for a thin archive
+  /// the member's own path. Empty for a file named on the command line.
+  std::string DistributedName;
   /// When the module may be replaced by a rewritten one: the index, in the
   /// lld arguments, of the input naming its file. That is a file named on
   /// the command line once, outside --start-lib/--end-lib, holding this

@@ -89,6 +89,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <map>
 
 LLD_HAS_DRIVER(elf)
 
@@ -168,6 +169,9 @@ struct PreLink {
   std::string ModuleDirectory;
   bool KeepModules = false;
   std::optional<CrossModuleOutcome> CrossModule;
+  /// Archive members by what distributed backends call them, and the name
+  /// lld gives them (empty where two members would be called alike).
+  std::map<std::string, std::string> DistributedNames;
 
   void cleanUp() const {
     if (!LinkAddressList.empty())
@@ -244,10 +248,15 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
 /// inputs before lld runs.
 PreLink prepareInputs(const MergeRequest &Req, Diagnostics &Diag) {
   PreLink Pre;
-  if (Req.Mode != MergeMode::Safe && !Req.AcrossModules)
-    return Pre;
   auto Start = std::chrono::steady_clock::now();
   LinkInputs Inputs = readLinkInputs(Req.LldArgs);
+  for (const InputModule &M : Inputs.Modules)
+    if (!M.DistributedName.empty()) {
+      auto [It, New] = Pre.DistributedNames.try_emplace(M.DistributedName,
+                                                        M.Name);
+      if (!New && It->second != M.Name)
+        It->second.clear();
+    }
   LinkAddressScan Scan = scanLinkAddresses(Inputs);
   std::chrono::duration<double> Seconds =
       std::chrono::steady_clock::now() - Start;
@@ -269,16 +278,20 @@ void substituteRewrittenInputs(const MergeRequest &Req, const PreLink &Pre,
       A = It->second;
 }
 
-/// Tells the plugin which input each rewritten module stands for, and what
-/// was folded across modules, for the listing and the report.
+/// Tells the plugin which input each rewritten module, and each module a
+/// distributed backend compiles from a file of its own, stands for, and
+/// what was folded across modules, for the listing and the report.
 Error describeLinkToPlugin(const PreLink &Pre, const MergePlugin &Plugin) {
-  if (!Pre.CrossModule)
-    return Error::success();
-  json::Object Names;
-  for (const auto &[Path, Name] : Pre.CrossModule->ModuleNames)
-    Names[Path] = Name;
-  json::Object Facts{{"module_names", std::move(Names)},
-                     {"cross_module", Pre.CrossModule->toJson()}};
+  json::Object Names, Distributed;
+  for (const auto &[Id, Name] : Pre.DistributedNames)
+    Distributed[Id] = Name;
+  json::Object Facts{{"distributed_names", std::move(Distributed)}};
+  if (Pre.CrossModule) {
+    for (const auto &[Path, Name] : Pre.CrossModule->ModuleNames)
+      Names[Path] = Name;
+    Facts["cross_module"] = Pre.CrossModule->toJson();
+  }
+  Facts["module_names"] = std::move(Names);
   std::string Text;
   raw_string_ostream OS(Text);
   OS << json::Value(std::move(Facts));
