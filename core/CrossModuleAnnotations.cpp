@@ -49,7 +49,8 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-//===-- Instruction flags --------------------------------------------------===//
+//===-- Instruction flags
+//--------------------------------------------------===//
 
 /// The flags an instruction may carry, one bit each. Bits are ours, not
 /// LLVM's raw optional data, so that reading and writing go through
@@ -129,8 +130,8 @@ void keepOnlyFlags(Instruction &I, uint64_t Keep) {
     cast<ICmpInst>(I).setSameSign(false);
   if (Drop & GEPMask) {
     auto &GEP = cast<GetElementPtrInst>(I);
-    GEP.setNoWrapFlags(GEPNoWrapFlags::fromRaw(
-        GEP.getNoWrapFlags().getRaw() & (Keep & GEPMask) >> GEPShift));
+    GEP.setNoWrapFlags(GEPNoWrapFlags::fromRaw(GEP.getNoWrapFlags().getRaw() &
+                                               (Keep & GEPMask) >> GEPShift));
   }
   if (Drop >> FMFShift) {
     FastMathFlags FMF = I.getFastMathFlags();
@@ -141,7 +142,8 @@ void keepOnlyFlags(Instruction &I, uint64_t Keep) {
   }
 }
 
-//===-- Metadata as text ---------------------------------------------------===//
+//===-- Metadata as text
+//---------------------------------------------------===//
 
 /// Writes MD so that equal text means equal metadata in any context. Local
 /// values are written with the module's ordinal: a fact about one module's
@@ -221,7 +223,8 @@ uint64_t metadataInteger(const MDNode *N) {
   return 0;
 }
 
-//===-- Attributes ---------------------------------------------------------===//
+//===-- Attributes
+//---------------------------------------------------------===//
 
 /// Slot 0 is the function, 1 the return value, 2 + N argument N.
 unsigned slotOfIndex(unsigned Index) {
@@ -252,7 +255,8 @@ void forEachIntersectableAttribute(AttributeSet Set, Callback Visit) {
   }
 }
 
-//===-- Collecting ---------------------------------------------------------===//
+//===-- Collecting
+//---------------------------------------------------------===//
 
 class FactCollector {
 public:
@@ -312,10 +316,12 @@ private:
   AnnotationFacts Facts;
 };
 
-//===-- Intersecting -------------------------------------------------------===//
+//===-- Intersecting
+//-------------------------------------------------------===//
 
 /// The meet of one fact that every member has (Same: all equal).
-std::optional<AnnotationFact> meetOfOneFact(ArrayRef<const AnnotationFact *> All) {
+std::optional<AnnotationFact>
+meetOfOneFact(ArrayRef<const AnnotationFact *> All) {
   AnnotationFact Meet = *All.front();
   bool Same = all_of(All, [&](const AnnotationFact *F) {
     return F->Text == Meet.Text && F->Number == Meet.Number;
@@ -354,7 +360,8 @@ std::optional<AnnotationFact> meetOfOneFact(ArrayRef<const AnnotationFact *> All
   return Meet;
 }
 
-//===-- Applying -----------------------------------------------------------===//
+//===-- Applying
+//-----------------------------------------------------------===//
 
 class MeetApplier {
 public:
@@ -362,8 +369,7 @@ public:
       : F(F), Meet(Meet), ModuleOrdinal(ModuleOrdinal) {}
 
   bool run(const AnnotationPolicy &Policy) {
-    AnnotationFacts Own =
-        FactCollector(Policy, ModuleOrdinal).run(F);
+    AnnotationFacts Own = FactCollector(Policy, ModuleOrdinal).run(F);
     std::vector<Instruction *> Sites{nullptr};
     for (const BasicBlock *BB : blocksInWalkOrder(F))
       for (const Instruction &I : *BB)
@@ -422,8 +428,8 @@ private:
       MDNode *Node = nullptr;
       if (M) {
         Type *I64 = Type::getInt64Ty(Ctx);
-        Node = MDNode::get(Ctx, ConstantAsMetadata::get(
-                                    ConstantInt::get(I64, M->Number)));
+        Node = MDNode::get(
+            Ctx, ConstantAsMetadata::get(ConstantInt::get(I64, M->Number)));
       }
       I->setMetadata(Mine.Code, Node);
       return;

@@ -1,4 +1,4 @@
-//===- CrossModuleAnnotations.h - Facts twins share across modules -*- C++ -*-===//
+//===- CrossModuleAnnotations.h - Facts twins share -------------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

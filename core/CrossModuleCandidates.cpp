@@ -236,9 +236,9 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
 /// Module flags that change nothing in the code of one function.
 bool flagIsIrrelevant(StringRef Key) {
   static constexpr StringLiteral Irrelevant[] = {
-      "Debug Info Version", "Dwarf Version", "ProfileSummary",
-      "EnableSplitLTOUnit", "ThinLTO",       "CG Profile",
-      "wchar_size",         "SDK Version",   "Linker Options",
+      "Debug Info Version",   "Dwarf Version", "ProfileSummary",
+      "EnableSplitLTOUnit",   "ThinLTO",       "CG Profile",
+      "wchar_size",           "SDK Version",   "Linker Options",
       "llvm.embedded.objects"};
   return is_contained(Irrelevant, Key);
 }
@@ -248,8 +248,7 @@ bool flagIsIrrelevant(StringRef Key) {
 std::string moduleCompatibilityKey(const Module &M) {
   std::string Key;
   raw_string_ostream OS(Key);
-  OS << M.getTargetTriple().str() << '\n'
-     << M.getDataLayoutStr() << '\n';
+  OS << M.getTargetTriple().str() << '\n' << M.getDataLayoutStr() << '\n';
   SmallVector<Module::ModuleFlagEntry, 16> Flags;
   M.getModuleFlagsMetadata(Flags);
   std::vector<std::string> Kept;

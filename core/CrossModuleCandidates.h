@@ -28,7 +28,12 @@ namespace lmf {
 /// The linkages a function folded across modules may have. Others (weak,
 /// linkonce, common...) may be replaced by another definition at link time
 /// and never take part.
-enum class CrossModuleLinkage : uint8_t { Local, External, LinkOnceODR, WeakODR };
+enum class CrossModuleLinkage : uint8_t {
+  Local,
+  External,
+  LinkOnceODR,
+  WeakODR
+};
 
 /// A function of one module that may have twins in other modules: how it
 /// may be folded, and its encoding in cross-module form.

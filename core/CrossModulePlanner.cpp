@@ -219,10 +219,10 @@ std::vector<std::vector<ItemId>> Planner::classesAcrossModules() const {
       Out.push_back(std::move(M));
   // In order of their first member (classes were numbered that way, but
   // the filter above must not depend on it).
-  llvm::sort(Out, [](const std::vector<ItemId> &L,
-                     const std::vector<ItemId> &R) {
-    return L.front() < R.front();
-  });
+  llvm::sort(Out,
+             [](const std::vector<ItemId> &L, const std::vector<ItemId> &R) {
+               return L.front() < R.front();
+             });
   return Out;
 }
 
@@ -259,8 +259,7 @@ void Planner::chooseActions(ArrayRef<ItemId> Members,
     const CrossModuleCandidate &C = candidate(X);
     bool Local = C.Linkage == CrossModuleLinkage::Local;
     CrossModuleAction Action;
-    if (Local ? C.AddressFree && C.Removable
-              : exportedMayDisappear(X, Members))
+    if (Local ? C.AddressFree && C.Removable : exportedMayDisappear(X, Members))
       Action = CrossModuleAction::Erased;
     else if (!C.ThunkObstacle.empty()) {
       Out.Refusals.push_back({Items[X], C.ThunkObstacle});
@@ -279,7 +278,8 @@ int64_t Planner::gainOf(const CrossModuleClass &C) const {
   StringSet<> Exported;
   int64_t Bodies = 0, Thunks = 0;
   for (const CrossModuleMember &M : C.Members) {
-    const CrossModuleCandidate &D = Modules[M.Ref.Module].Candidates[M.Ref.Candidate];
+    const CrossModuleCandidate &D =
+        Modules[M.Ref.Module].Candidates[M.Ref.Candidate];
     if (D.Linkage != CrossModuleLinkage::Local &&
         !Exported.insert(D.Name).second)
       continue;
@@ -300,8 +300,7 @@ bool spansModules(const CrossModuleClass &C) {
          C.Members.front().Ref.Module != C.Members.back().Ref.Module;
 }
 
-void Planner::planClass(ArrayRef<ItemId> Members,
-                        CrossModuleClass &Out) const {
+void Planner::planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const {
   chooseActions(Members, Out);
   Out.EstimatedBytesSaved = spansModules(Out) ? gainOf(Out) : 0;
   if (Out.EstimatedBytesSaved <= 0) {
@@ -321,10 +320,10 @@ void Planner::planClass(ArrayRef<ItemId> Members,
     Out.Members.clear();
     Out.Refusals.clear();
   }
-  llvm::sort(Out.Refusals, [](const CrossModuleRefusal &L,
-                              const CrossModuleRefusal &R) {
-    return L.Ref < R.Ref;
-  });
+  llvm::sort(Out.Refusals,
+             [](const CrossModuleRefusal &L, const CrossModuleRefusal &R) {
+               return L.Ref < R.Ref;
+             });
   Out.BodyInstructions = candidate(Members.front()).Instructions;
 }
 
@@ -367,8 +366,8 @@ void Planner::weakenReachedClasses() {
   };
   DenseMap<uint32_t, size_t> PlannedIndex;
   for (auto [Index, C] : enumerate(Plan.Classes)) {
-    ItemId First = itemOf(C.Members.front().Ref.Module,
-                          C.Members.front().Ref.Candidate);
+    ItemId First =
+        itemOf(C.Members.front().Ref.Module, C.Members.front().Ref.Candidate);
     PlannedIndex[ClassOf[First]] = Index;
     for (const CrossModuleMember &M : C.Members)
       Reach(itemOf(M.Ref.Module, M.Ref.Candidate));

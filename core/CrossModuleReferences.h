@@ -1,4 +1,4 @@
-//===- CrossModuleReferences.h - Encodings comparable across modules -*- C++ -*-===//
+//===- CrossModuleReferences.h - Encodings across modules -------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

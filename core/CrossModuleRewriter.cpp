@@ -343,8 +343,7 @@ Error ModuleRewriter::run(const CrossModuleWork &Work) {
 } // namespace
 
 Error rewriteForCrossModulePlan(Module &M, const CrossModuleWork &Work,
-                                const CrossModulePlan &Plan,
-                                uint32_t Ordinal) {
+                                const CrossModulePlan &Plan, uint32_t Ordinal) {
   return ModuleRewriter(M, Plan, Ordinal).run(Work);
 }
 

@@ -194,10 +194,10 @@ std::optional<CrossModuleSimilarClass> SimilarClassPlanner::run() {
       Out.Parameters = std::move(Params);
       Out.EstimatedBytesSaved = Gain;
       Out.BodyInstructions = member(Alive.front()).Instructions;
-      llvm::sort(Out.Refusals, [](const CrossModuleRefusal &L,
-                                  const CrossModuleRefusal &R) {
-        return L.Ref < R.Ref;
-      });
+      llvm::sort(Out.Refusals,
+                 [](const CrossModuleRefusal &L, const CrossModuleRefusal &R) {
+                   return L.Ref < R.Ref;
+                 });
       return Out;
     }
     size_t Worst = mostDeviating(Alive);
@@ -263,7 +263,8 @@ planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
                        ArrayRef<CrossModuleRef> Free, int64_t MinimumGain) {
   std::vector<CrossModuleSimilarClass> Classes;
   StringSet<> Names;
-  for (const std::vector<CrossModuleRef> &Group : similarGroups(Modules, Free)) {
+  for (const std::vector<CrossModuleRef> &Group :
+       similarGroups(Modules, Free)) {
     std::optional<CrossModuleSimilarClass> C =
         SimilarClassPlanner(Modules, Group, MinimumGain).run();
     if (!C)
@@ -273,7 +274,8 @@ planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
       Facts.push_back(&Modules[R.Module].Candidates[R.Candidate].Facts);
     C->Meet = meetOfFacts(Facts);
     const CrossModuleCandidate &First =
-        Modules[C->Members.front().Module].Candidates[C->Members.front().Candidate];
+        Modules[C->Members.front().Module]
+            .Candidates[C->Members.front().Candidate];
     C->SkeletonHash = hashEncoding(First.SimilarSkeleton);
     std::vector<uint64_t> Content{C->SkeletonHash};
     for (const std::vector<unsigned> &P : C->Parameters) {

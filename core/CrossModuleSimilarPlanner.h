@@ -1,4 +1,4 @@
-//===- CrossModuleSimilarPlanner.h - Similar twins across modules -*- C++ -*-===//
+//===- CrossModuleSimilarPlanner.h - Similar twins --------------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

@@ -97,8 +97,8 @@ Error writeThinLTOModule(Module &M, StringRef Path) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
   if (EC)
-    return createStringError(EC, "cannot write '" + Path + "': " +
-                                     EC.message());
+    return createStringError(EC,
+                             "cannot write '" + Path + "': " + EC.message());
   LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   CGSCCAnalysisManager CGAM;
@@ -114,8 +114,8 @@ Error writeThinLTOModule(Module &M, StringRef Path) {
   MPM.run(M, MAM);
   OS.close();
   if (OS.has_error())
-    return createStringError(OS.error(), "cannot write '" + Path + "': " +
-                                             OS.error().message());
+    return createStringError(OS.error(), "cannot write '" + Path +
+                                             "': " + OS.error().message());
   return Error::success();
 }
 
@@ -159,9 +159,9 @@ std::vector<DenseSet<uint64_t>> Folding::functionsWithTwinShapes() const {
   std::map<Key, std::pair<uint32_t, bool>> FirstModule;
   for (auto [Ordinal, M] : enumerate(Rewritable))
     for (const FunctionShapeKey &S : M->Summary.Shapes) {
-      auto [It, New] = FirstModule.try_emplace(
-          Key{S.Instructions, S.Calls, S.References},
-          std::make_pair(uint32_t(Ordinal), false));
+      auto [It, New] =
+          FirstModule.try_emplace(Key{S.Instructions, S.Calls, S.References},
+                                  std::make_pair(uint32_t(Ordinal), false));
       if (!New && It->second.first != Ordinal)
         It->second.second = true;
     }
@@ -185,7 +185,7 @@ Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
     LLVMContext Ctx;
     BitcodeModule BM = Rewritable[Ordinal]->Module;
     Expected<std::unique_ptr<Module>> M = BM.getLazyModule(
-            Ctx, /*ShouldLazyLoadMetadata=*/true, /*IsImporting=*/false);
+        Ctx, /*ShouldLazyLoadMetadata=*/true, /*IsImporting=*/false);
     if (!M)
       return Errors.set(Ordinal, M.takeError());
     HasModuleAsm[Ordinal] = !(*M)->getModuleInlineAsm().empty();
@@ -260,17 +260,17 @@ Error Folding::rewrite(const CrossModulePlan &Plan) {
     Expected<std::unique_ptr<Module>> M = BM.parseModule(Ctx);
     if (!M)
       return Errors.set(I, M.takeError());
-    if (Error E =
-            rewriteForCrossModulePlan(**M, Work[Ordinal], Plan, Ordinal))
+    if (Error E = rewriteForCrossModulePlan(**M, Work[Ordinal], Plan, Ordinal))
       return Errors.set(I, std::move(E));
     std::string Message;
     raw_string_ostream OS(Message);
     if (verifyModule(**M, &OS))
-      return Errors.set(I, createStringError(
-                               inconvertibleErrorCode(),
+      return Errors.set(
+          I, createStringError(inconvertibleErrorCode(),
                                "'" + Rewritable[Ordinal]->Name +
                                    "' is invalid after folding across "
-                                   "modules: " + OS.str()));
+                                   "modules: " +
+                                   OS.str()));
     if (Error E = writeThinLTOModule(**M, rewrittenPath(Ordinal)))
       Errors.set(I, std::move(E));
   });
@@ -420,12 +420,12 @@ json::Object CrossModuleOutcome::toJson() const {
       Members.push_back(MemberJson(M, "action"));
     for (const CrossModuleFoldedMember &M : C.Refusals)
       Refusals.push_back(MemberJson(M, "reason"));
-    ClassArray.push_back(json::Object{
-        {"body", C.SharedName},
-        {"body_instructions", C.BodyInstructions},
-        {"estimated_bytes_saved", C.EstimatedBytesSaved},
-        {"members", std::move(Members)},
-        {"refusals", std::move(Refusals)}});
+    ClassArray.push_back(
+        json::Object{{"body", C.SharedName},
+                     {"body_instructions", C.BodyInstructions},
+                     {"estimated_bytes_saved", C.EstimatedBytesSaved},
+                     {"members", std::move(Members)},
+                     {"refusals", std::move(Refusals)}});
   }
   json::Array SimilarArray;
   for (const CrossModuleSimilarClassResult &C : Similar) {
@@ -434,13 +434,13 @@ json::Object CrossModuleOutcome::toJson() const {
       Members.push_back(MemberJson(M, "action"));
     for (const CrossModuleFoldedMember &M : C.Refusals)
       Refusals.push_back(MemberJson(M, "reason"));
-    SimilarArray.push_back(json::Object{
-        {"body", C.SharedName},
-        {"parameters", C.Parameters},
-        {"body_instructions", C.BodyInstructions},
-        {"estimated_bytes_saved", C.EstimatedBytesSaved},
-        {"members", std::move(Members)},
-        {"refusals", std::move(Refusals)}});
+    SimilarArray.push_back(
+        json::Object{{"body", C.SharedName},
+                     {"parameters", C.Parameters},
+                     {"body_instructions", C.BodyInstructions},
+                     {"estimated_bytes_saved", C.EstimatedBytesSaved},
+                     {"members", std::move(Members)},
+                     {"refusals", std::move(Refusals)}});
   }
   return json::Object{
       {"similar_classes", std::move(SimilarArray)},
@@ -452,11 +452,11 @@ json::Object CrossModuleOutcome::toJson() const {
       {"classes_folded", Classes.size()},
       {"functions_folded", FunctionsFolded},
       {"functions_weakened", FunctionsWeakened},
-      {"time_seconds", json::Object{{"read", ReadSeconds},
-                                    {"plan", PlanSeconds},
-                                    {"rewrite", RewriteSeconds},
-                                    {"total", ReadSeconds + PlanSeconds +
-                                                  RewriteSeconds}}},
+      {"time_seconds",
+       json::Object{{"read", ReadSeconds},
+                    {"plan", PlanSeconds},
+                    {"rewrite", RewriteSeconds},
+                    {"total", ReadSeconds + PlanSeconds + RewriteSeconds}}},
       {"classes", std::move(ClassArray)}};
 }
 

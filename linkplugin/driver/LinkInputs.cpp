@@ -247,8 +247,8 @@ bool Reader::readBitcode(MemoryBufferRef Buffer,
       return giveUp("cannot read the bitcode of '" +
                     Buffer.getBufferIdentifier() + "'");
     }
-    InputModule In(BM, Member ? Member->Name
-                              : Buffer.getBufferIdentifier().str());
+    InputModule In(BM,
+                   Member ? Member->Name : Buffer.getBufferIdentifier().str());
     if (Member)
       In.DistributedName = Member->DistributedName;
     In.ThinLTO = Info->IsThinLTO;
@@ -288,8 +288,7 @@ ModuleSummaryFacts readSummary(BitcodeModule &BM) {
           Out.AddressUses.push_back(Alias->getAliaseeGUID());
       } else if (const auto *F = dyn_cast<FunctionSummary>(S.get())) {
         Out.DefinedFunctions.push_back(GUID);
-        Out.Shapes.push_back({GUID, F->instCount(),
-                              uint32_t(F->calls().size()),
+        Out.Shapes.push_back({GUID, F->instCount(), uint32_t(F->calls().size()),
                               uint32_t(F->refs().size())});
       }
     }
@@ -352,8 +351,7 @@ bool Reader::readArchive(MemoryBufferRef Buffer, unsigned Depth) {
     }
     // lld reads no linker script from an archive: at the depth limit,
     // readScript refuses a member that is not an object or bitcode.
-    MemberNames Names =
-        memberNames(**Archive, C, Buffer.getBufferIdentifier());
+    MemberNames Names = memberNames(**Archive, C, Buffer.getBufferIdentifier());
     if (!readBuffer(*Member, MaxScriptDepth, std::nullopt, &Names)) {
       Ok = false;
       break;

@@ -201,9 +201,8 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
       !Obstacle.empty())
     return Note(Obstacle);
   Pre.ModuleDirectory = Req.OutputPath + ".lmf-modules";
-  Pre.KeepModules = LldCommandLine::classify(Req.LldArgs)
-                        .lastValue("save-temps")
-                        .has_value();
+  Pre.KeepModules =
+      LldCommandLine::classify(Req.LldArgs).lastValue("save-temps").has_value();
   sys::fs::remove_directories(Pre.ModuleDirectory);
   if (std::error_code EC = sys::fs::create_directories(Pre.ModuleDirectory)) {
     Diag.warn("no folding across modules: cannot create '" +
@@ -232,10 +231,9 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
       outs() << "lto-merge-functions: across modules: "
              << Outcome->FunctionsFolded << " functions in "
              << Outcome->Classes.size() << " classes folded, "
-             << Outcome->SimilarMembers << " in "
-             << Outcome->Similar.size() << " similar classes merged, "
-             << Outcome->ModuleNames.size() << " of "
-             << Outcome->ModulesRead << " modules rewritten (read "
+             << Outcome->SimilarMembers << " in " << Outcome->Similar.size()
+             << " similar classes merged, " << Outcome->ModuleNames.size()
+             << " of " << Outcome->ModulesRead << " modules rewritten (read "
              << format("%.3f", Outcome->ReadSeconds) << " s, plan "
              << format("%.3f", Outcome->PlanSeconds) << " s, rewrite "
              << format("%.3f", Outcome->RewriteSeconds) << " s)\n";
@@ -252,8 +250,8 @@ PreLink prepareInputs(const MergeRequest &Req, Diagnostics &Diag) {
   LinkInputs Inputs = readLinkInputs(Req.LldArgs);
   for (const InputModule &M : Inputs.Modules)
     if (!M.DistributedName.empty()) {
-      auto [It, New] = Pre.DistributedNames.try_emplace(M.DistributedName,
-                                                        M.Name);
+      auto [It, New] =
+          Pre.DistributedNames.try_emplace(M.DistributedName, M.Name);
       if (!New && It->second != M.Name)
         It->second.clear();
     }
@@ -417,8 +415,8 @@ int main(int Argc, const char **Argv) {
 
   // Our own parallel steps before the link follow lld's --threads.
   unsigned Threads = 0;
-  if (!Req->Threads.empty() && !StringRef(Req->Threads).getAsInteger(10, Threads) &&
-      Threads > 0)
+  if (!Req->Threads.empty() &&
+      !StringRef(Req->Threads).getAsInteger(10, Threads) && Threads > 0)
     parallel::strategy = hardware_concurrency(Threads);
 
   int RC;

@@ -129,10 +129,9 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
       newerEntryPoint<const char *(const char *)>(Lib, RecordReportSymbol);
   auto *SetLinkFacts =
       newerEntryPoint<const char *(const char *)>(Lib, SetLinkFactsSymbol);
-  for (const char *Missing :
-       {Finish ? nullptr : FinishSymbol,
-        RecordReport ? nullptr : RecordReportSymbol,
-        SetLinkFacts ? nullptr : SetLinkFactsSymbol})
+  for (const char *Missing : {Finish ? nullptr : FinishSymbol,
+                              RecordReport ? nullptr : RecordReportSymbol,
+                              SetLinkFacts ? nullptr : SetLinkFactsSymbol})
     if (Missing)
       return createStringError(inconvertibleErrorCode(),
                                "'" + Path +

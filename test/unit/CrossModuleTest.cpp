@@ -162,13 +162,14 @@ TEST(CrossModule, StructsOfOneLayoutAndCopiesOfAStringCompareEqual) {
            "  %v = load ptr, ptr %p, !kind.one !0\n"
            "  %c = load i8, ptr @s\n  %w = zext i8 %c to i32\n  ret i32 %w\n}\n"
            "!0 = !{}\n");
-  Same.add("@unrelated = private unnamed_addr constant [1 x i8] zeroinitializer\n"
-           "@t = private unnamed_addr constant [3 x i8] c\"hi\\00\"\n"
-           "define internal i32 @g(ptr %p) local_unnamed_addr {\n"
-           "  %v = load ptr, ptr %p, !kind.one !0\n"
-           "  %c = load i8, ptr @t\n  %w = zext i8 %c to i32\n  ret i32 %w\n}\n"
-           "!0 = !{}\n"
-           "!1 = !{!\"kind.other\"}\n");
+  Same.add(
+      "@unrelated = private unnamed_addr constant [1 x i8] zeroinitializer\n"
+      "@t = private unnamed_addr constant [3 x i8] c\"hi\\00\"\n"
+      "define internal i32 @g(ptr %p) local_unnamed_addr {\n"
+      "  %v = load ptr, ptr %p, !kind.one !0\n"
+      "  %c = load i8, ptr @t\n  %w = zext i8 %c to i32\n  ret i32 %w\n}\n"
+      "!0 = !{}\n"
+      "!1 = !{!\"kind.other\"}\n");
   EXPECT_EQ(Same.Candidates[0].Candidates[0].Skeleton,
             Same.Candidates[1].Candidates[0].Skeleton);
 }
@@ -264,7 +265,8 @@ TEST(CrossModule, ExportedTwinsLeaveTheLinkOnlyWhenNothingElseNamesThem) {
 
   Link Named;
   Build(Named);
-  Named.NamesUsedOutside.insert(GlobalValue::getGUIDAssumingExternalLinkage("f"));
+  Named.NamesUsedOutside.insert(
+      GlobalValue::getGUIDAssumingExternalLinkage("f"));
   P = Named.plan();
   ASSERT_EQ(folded(P).size(), 1u);
   EXPECT_EQ(members(Named, *folded(P)[0]),
@@ -335,7 +337,8 @@ TEST(CrossModule, SharedBodiesKeepOnlyCommonFacts) {
 TEST(CrossModule, SharedNamesDependOnlyOnTheTwins) {
   auto Plan = [](StringRef Extra) {
     Link L;
-    L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr") + Extra.str());
+    L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr") +
+          Extra.str());
     L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr"));
     CrossModulePlan P = L.plan();
     return folded(P).empty() ? std::string() : folded(P)[0]->SharedName;
@@ -346,4 +349,3 @@ TEST(CrossModule, SharedNamesDependOnlyOnTheTwins) {
 }
 
 } // namespace
-
