@@ -65,7 +65,7 @@ dask_start_scheduler() {
   DASK_PIDS+=($!)
   disown $!
   wait_until "the Dask scheduler starts" 30 \
-    grep -q 'Scheduler at: *tcp://' "$WORK/scheduler.log"
+    grep -qs 'Scheduler at: *tcp://' "$WORK/scheduler.log"
   DASK_ADDRESS=$(sed -nE 's/.*Scheduler at: *(tcp:[^ ]*).*/\1/p' \
     "$WORK/scheduler.log")
 }
@@ -87,7 +87,7 @@ dask_start_worker() {
 
 dask_wait_worker() {
   wait_until "Dask worker $1 registers" 30 \
-    grep -q 'Registered to:' "$WORK/$1.log"
+    grep -qs 'Registered to:' "$WORK/$1.log"
 }
 
 # expect_no_sandboxes: the jobs left nothing behind in the workers' scratch

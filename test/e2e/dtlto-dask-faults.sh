@@ -9,7 +9,8 @@
 #    the job to the other worker, the link succeeds, same output;
 #  - a job's compiler fails: the link fails with that job's own error;
 #  - jobs kill every worker that runs them: once the retry budget is spent
-#    the link fails saying so.
+#    the link fails saying so;
+#  - no worker is left: the link fails after --worker-wait seconds.
 # A link that fails leaves nothing behind: no program, no report, none of
 # lld's temporary files.
 source "$(dirname "$0")/common.bash"
@@ -107,3 +108,9 @@ expect_link_fails workers-lost \
   --scheduler="$DASK_ADDRESS" --timeout=90 \
   -- -Wl,--thinlto-remote-compiler="$WORK/kill-workers.sh"
 note "retry budget spent: the link failed saying so"
+
+# 5. No worker is left: the link fails once --worker-wait has passed.
+expect_link_fails no-workers \
+  "^lmf-dtlto-dask: error: the Dask scheduler at $DASK_ADDRESS has no worker \(waited 2 s; start some with \`dask worker $DASK_ADDRESS\`\)" \
+  --scheduler="$DASK_ADDRESS" --worker-wait=2
+note "no worker: the link failed saying so"

@@ -5,8 +5,9 @@
 # backend jobs of a merging link of a four-module program, sent to them by
 # lmf-dtlto-dask. The program, the listing and the report (less its times)
 # are those of the in-process link; every job ran on one of the two
-# workers, which keep no job directory afterwards. Without --scheduler the
-# distributor starts a cluster of its own, with the same result.
+# workers, which keep no job directory afterwards; so it is when the link
+# names its inputs '../main.o'... Without --scheduler the distributor starts
+# a cluster of its own, with the same result.
 source "$(dirname "$0")/common.bash"
 source "$E2E_DIR/dask.bash"
 
@@ -41,6 +42,22 @@ done
 expect_eq "jobs reported" 4 "$(grep -c ' done on tcp:' dask.err)"
 expect_no_sandboxes
 note "4 jobs on $(wc -w <<<"$workers") of 2 workers: program, listing and report as in process"
+
+# A link from a subdirectory names its inputs with '..': the jobs run
+# deeper below their scratch directories.
+mkdir -p sub
+cd sub
+LINK_INPUTS=("${LINK_INPUTS[@]/#/../}")
+run_ok "in-process link from a subdirectory" link_merging inproc
+link_through_dask dotdot --scheduler="$DASK_ADDRESS" --timeout=90 || {
+  cat dotdot.err >&2
+  fail "the link through the Dask cluster with '..' paths failed"
+}
+expect_same_link dotdot
+expect_no_sandboxes
+note "inputs named '../main.o'...: program, listing and report as in process"
+cd ..
+LINK_INPUTS=("${LINK_INPUTS[@]#../}")
 
 link_through_dask local -j2 --timeout=90 || {
   cat local.err >&2

@@ -1,7 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # After `cmake --install`, <prefix>/bin/ld.lld finds <prefix>/lib's plugin
-# (also through a symlink to the binary), and the two documented ways to use
+# (also through a symlink to the binary), the DTLTO programs are beside it,
+# and the two documented ways to use
 # it work: clang's --ld-path on the command line, and a CMake full-LTO
 # release build through CMAKE_EXE_LINKER_FLAGS / CMAKE_SHARED_LINKER_FLAGS
 # (docs/linker.md).
@@ -13,6 +14,11 @@ PREFIX_LD="$WORK/prefix/bin/ld.lld"
   fail "install did not create bin/ld.lld and lib/LTOMergeFunctions.so: $(find prefix)"
 expect_grep "installed --version names the installed plugin" \
   "\(merge plugin $WORK/prefix/lib/LTOMergeFunctions.so\)" <("$PREFIX_LD" --version)
+# The DTLTO programs beside it, the Dask distributor among them.
+run_ok "installed lmf-dtlto-dask" "$WORK/prefix/bin/lmf-dtlto-dask" --help
+expect_grep "installed lmf-dtlto-dask" '^usage: lmf-dtlto-dask' run.out
+[[ -x "$WORK/prefix/bin/lmf-thinlto-backend" && -x "$WORK/prefix/bin/lmf-thinlto-distribute" ]] ||
+  fail "install did not create bin/lmf-thinlto-backend and bin/lmf-thinlto-distribute"
 
 cat > prog.c <<'C'
 #include <stdio.h>
