@@ -4,9 +4,9 @@
 # then does (the program of dtlto-dask.sh; a scheduler that gives a job up
 # after its second worker dies, allowed-failures = 1):
 #  - the scheduler cannot be reached: a clear error at once;
-#  - a worker dies in the middle of the link (the remote compiler of the
-#    first job kills it, as if its machine went down): the scheduler gives
-#    the job to the other worker, the link succeeds, same output;
+#  - a worker dies in the middle of the link (the remote compiler of one
+#    job kills it, as if its machine went down): the scheduler gives the
+#    job to the other worker, the link succeeds, same output;
 #  - a job's compiler fails: the link fails with that job's own error;
 #  - jobs kill every worker that runs them: once the retry budget is spent
 #    the link fails saying so;
@@ -33,11 +33,20 @@ expect_link_fails() {
   [[ -z "$left" ]] || fail "$out: the failed link left files:" $left
 }
 
-# remote_compiler NAME BODY: a remote compiler for the workers (a script
-# that runs BODY, then lmf-thinlto-backend with the job's arguments).
+# remote_compiler NAME ACTION: a remote compiler for the workers, $WORK/NAME:
+# in the job of shapes.o it first runs the shell commands ACTION; then, in
+# every job, lmf-thinlto-backend with the job's arguments.
 remote_compiler() {
-  printf '#!/bin/bash\n%s\nexec %q "$@"\n' "$2" "$LMF_BACKEND" >"$WORK/$1"
+  printf '#!/bin/bash\ncase " $* " in *" shapes.o "*) %s ;; esac\nexec %q "$@"\n' \
+    "$2" "$LMF_BACKEND" >"$WORK/$1"
   chmod +x "$WORK/$1"
+}
+
+# remote_link_args NAME: sets REMOTE_LINK, the link_through_dask arguments
+# of a link on the cluster whose jobs run the remote compiler $WORK/NAME.
+remote_link_args() {
+  REMOTE_LINK=(--scheduler="$DASK_ADDRESS" --timeout=90
+    -- -Wl,--thinlto-remote-compiler="$WORK/$1")
 }
 
 dask_start_scheduler DASK_DISTRIBUTED__SCHEDULER__ALLOWED_FAILURES=1
@@ -59,12 +68,11 @@ note "unreachable scheduler: error after $((SECONDS - start)) s"
 dask_wait_worker w1
 dask_wait_worker w2
 
-# 2. The first job to start kills its worker; the link goes on without it.
+# 2. The job of shapes.o kills its worker, once; the link goes on without it.
 remote_compiler kill-worker-once.sh "if mkdir '$WORK/killed' 2>/dev/null; then
-  echo \$PPID >'$WORK/killed/pid'; kill -KILL \$PPID; exit 1
-fi"
-link_through_dask survived --scheduler="$DASK_ADDRESS" --timeout=90 -- \
-  -Wl,--thinlto-remote-compiler="$WORK/kill-worker-once.sh" || {
+  echo \$PPID >'$WORK/killed/pid'; kill -KILL \$PPID; exit 1; fi"
+remote_link_args kill-worker-once.sh
+link_through_dask survived "${REMOTE_LINK[@]}" || {
   cat survived.err >&2
   fail "the link that lost a worker failed"
 }
@@ -86,13 +94,12 @@ dask_start_worker w3
 dask_wait_worker w3
 
 # 3. The backend of shapes.o fails (its plugin is missing).
-remote_compiler fail-shapes.sh "case \" \$* \" in
-  *' shapes.o '*) set -- \"\$@\" -fpass-plugin='$WORK/no-such-plugin.so' ;;
-esac"
+remote_compiler fail-shapes.sh \
+  "set -- \"\$@\" -fpass-plugin='$WORK/no-such-plugin.so'"
+remote_link_args fail-shapes.sh
 expect_link_fails compiler-fails \
   "^lmf-dtlto-dask: error: job 4 of 4 \('shapes.o'\) failed on worker tcp://127\.0\.0\.1:[0-9]+ \(exit code 1\)" \
-  --scheduler="$DASK_ADDRESS" --timeout=90 \
-  -- -Wl,--thinlto-remote-compiler="$WORK/fail-shapes.sh"
+  "${REMOTE_LINK[@]}"
 expect_grep "the job's own error" \
   "^lmf-thinlto-backend: error: cannot find the merge plugin '$WORK/no-such-plugin.so'" \
   compiler-fails.err
@@ -100,13 +107,11 @@ note "failing compiler: the link failed with the job's error"
 
 # 4. The backend of shapes.o kills every worker that runs it: the second
 # death spends the budget.
-remote_compiler kill-workers.sh "case \" \$* \" in
-  *' shapes.o '*) kill -KILL \$PPID; exit 1 ;;
-esac"
+remote_compiler kill-workers.sh "kill -KILL \$PPID; exit 1"
+remote_link_args kill-workers.sh
 expect_link_fails workers-lost \
   "^lmf-dtlto-dask: error: job [1-4] of 4 \('[a-z]+\.o'\) was lost: every worker that ran it died \(the last was tcp://127\.0\.0\.1:[0-9]+\), and the scheduler's retry budget \(distributed\.scheduler\.allowed-failures = 1\) is spent" \
-  --scheduler="$DASK_ADDRESS" --timeout=90 \
-  -- -Wl,--thinlto-remote-compiler="$WORK/kill-workers.sh"
+  "${REMOTE_LINK[@]}"
 note "retry budget spent: the link failed saying so"
 
 # 5. No worker is left: the link fails once --worker-wait has passed.
