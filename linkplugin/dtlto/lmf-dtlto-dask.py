@@ -40,9 +40,11 @@ worker can see this machine's files, so:
  3. the outputs are written here as each job finishes (to a temporary name,
     then renamed), and a line on stderr says how far the link has come.
 
-A job whose command fails, or does not write a declared output, fails the
-link at once: the others are cancelled, and the error shows the job's
-command, its exit code and everything it printed. When a worker dies while
+A job whose command fails, runs longer than `--job-timeout`, or does not
+write a declared output, fails the link at once: the other jobs are
+cancelled (a worker kills the command of a job it is told to drop), and
+the error shows the job's command, its exit code and everything it
+printed. When a worker dies while
 running a job, the scheduler gives the job to another worker; once more
 workers died under it than `distributed.scheduler.allowed-failures` (the
 scheduler's setting, 3 by default), the job is given up and the link fails
@@ -64,6 +66,7 @@ import json
 import logging
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -78,6 +81,8 @@ from dataclasses import dataclass
 PROGRAM = "lmf-dtlto-dask"
 # How long closing the connection, or the local cluster, may take.
 CLOSE_SECONDS = 10
+# How often a running job looks whether the link still wants it.
+POLL_SECONDS = 0.5
 
 
 class DistributorError(Exception):
@@ -188,6 +193,44 @@ def check_paths(jobs):
 # --- On a worker ----------------------------------------------------------
 
 
+def task_cancelled(worker, key):
+    """Whether the scheduler has let go of this worker's task `key` (the
+    link failed, timed out or ended): its command is then killed."""
+    task = worker.state.tasks.get(key)
+    return task is None or task.state == "cancelled"
+
+
+def run_command(command, cwd, job_timeout, cancelled):
+    """(exit code, output, problem) of one job's command. The command and
+    its children are killed when `cancelled()` says so, or after
+    job_timeout seconds (0: no limit); the exit code is then None."""
+    try:
+        process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL,
+                                   start_new_session=True)
+    except OSError as e:
+        return None, b"", f"cannot run '{command[0]}': {e.strerror}"
+    deadline = time.monotonic() + job_timeout if job_timeout else None
+    while True:
+        try:
+            output, _ = process.communicate(timeout=POLL_SECONDS)
+            return process.returncode, output, ""
+        except subprocess.TimeoutExpired:
+            if cancelled():
+                problem = "cancelled"
+            elif deadline is not None and time.monotonic() > deadline:
+                problem = f"timed out after {job_timeout:g} s"
+            else:
+                continue
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        output, _ = process.communicate()
+        return None, output, problem
+
+
 def run_job_on_worker(command, inputs, outputs, depth, job_timeout):
     """Runs one job in a fresh directory of this worker's scratch space.
 
@@ -199,39 +242,27 @@ def run_job_on_worker(command, inputs, outputs, depth, job_timeout):
     from distributed import get_worker
 
     worker = get_worker()
+    key = worker.get_current_task()
     sandbox = tempfile.mkdtemp(prefix="lmf-job-", dir=worker.local_directory)
-    result = {"worker": worker.address, "exit_code": None, "log": "",
-              "problem": "", "outputs": {}, "missing": [], "seconds": 0.0}
+    cwd = os.path.join(sandbox, *(["up"] * depth))
+
+    def place(path):
+        return os.path.normpath(os.path.join(cwd, path))
+
     try:
-        cwd = os.path.join(sandbox, *(["up"] * depth))
-
-        def place(path):
-            return os.path.normpath(os.path.join(cwd, path))
-
         for path in list(inputs) + list(outputs):
             os.makedirs(os.path.dirname(place(path)), exist_ok=True)
         for path, data in inputs.items():
             with open(place(path), "wb") as f:
                 f.write(data)
         start = time.monotonic()
-        try:
-            done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT,
-                                  stdin=subprocess.DEVNULL,
-                                  timeout=job_timeout or None)
-        except subprocess.TimeoutExpired as e:
-            result["log"] = (e.output or b"").decode(errors="replace")
-            result["problem"] = f"timed out after {job_timeout} s"
-            return result
-        except OSError as e:
-            result["problem"] = f"cannot run '{command[0]}': {e.strerror}"
-            return result
-        result["seconds"] = time.monotonic() - start
-        result["exit_code"] = done.returncode
-        result["log"] = done.stdout.decode(errors="replace")
-        if done.returncode != 0:
-            return result
-        for path in outputs:
+        code, output, problem = run_command(
+            command, cwd, job_timeout, lambda: task_cancelled(worker, key))
+        result = {"worker": worker.address, "exit_code": code,
+                  "log": output.decode(errors="replace"), "problem": problem,
+                  "seconds": time.monotonic() - start, "outputs": {},
+                  "missing": []}
+        for path in outputs if code == 0 else []:
             try:
                 with open(place(path), "rb") as f:
                     result["outputs"][path] = f.read()
@@ -286,14 +317,17 @@ def check_reachable(address, timeout):
             f"cannot reach the Dask scheduler at {address}: {why}") from None
 
 
-def quiet_dask_logs(verbose):
-    """Dask logs what it does on its own (a result fetched again from
-    another worker...); unless asked for, only its errors are shown."""
-    level = logging.INFO if verbose else logging.ERROR
+def set_dask_log_level(level):
     names = [name for name in logging.root.manager.loggerDict
              if name.split(".")[0] in ("distributed", "dask")]
     for name in names + ["distributed", "dask"]:
         logging.getLogger(name).setLevel(level)
+
+
+def quiet_dask_logs(verbose):
+    """Dask logs what it does on its own (a result fetched again from
+    another worker...); unless asked for, only its errors are shown."""
+    set_dask_log_level(logging.INFO if verbose else logging.ERROR)
     # Inputs are sent inside their tasks on purpose (see the essay above):
     # Dask's advice to scatter them instead does not apply.
     warnings.filterwarnings("ignore", message="Large object of size")
@@ -328,6 +362,19 @@ def connect(options, scratch):
             f"(waited {options.worker_wait:g} s; start some with "
             f"`dask worker {options.scheduler}`)") from None
     return client, None
+
+
+def close_quietly(client, cluster, verbose):
+    """Closes the connection, and the local cluster; what Dask says or
+    raises meanwhile (jobs cancelled on the way out) hides nothing."""
+    if not verbose:
+        set_dask_log_level(logging.CRITICAL)
+    for closable in (client, cluster):
+        try:
+            if closable is not None:
+                closable.close(timeout=CLOSE_SECONDS)
+        except Exception:  # closing is best effort
+            pass
 
 
 def worker_count(client):
@@ -527,9 +574,7 @@ def distribute(options):
                                   options)
             gather(client, futures, progress, options.timeout)
         finally:
-            client.close(timeout=CLOSE_SECONDS)
-            if cluster:
-                cluster.close(timeout=CLOSE_SECONDS)
+            close_quietly(client, cluster, options.verbose)
 
 
 # --- Command line ---------------------------------------------------------

@@ -8,6 +8,8 @@
 #    job kills it, as if its machine went down): the scheduler gives the
 #    job to the other worker, the link succeeds, same output;
 #  - a job's compiler fails: the link fails with that job's own error;
+#  - a job's compiler hangs: it is killed after --job-timeout seconds, and
+#    the link fails saying so;
 #  - jobs kill every worker that runs them: once the retry budget is spent
 #    the link fails saying so;
 #  - no worker is left: the link fails after --worker-wait seconds.
@@ -105,7 +107,17 @@ expect_grep "the job's own error" \
   compiler-fails.err
 note "failing compiler: the link failed with the job's error"
 
-# 4. The backend of shapes.o kills every worker that runs it: the second
+# 4. The backend of shapes.o hangs: --job-timeout kills it, and the link
+# fails saying so.
+remote_compiler hang.sh "echo \$\$ >'$WORK/hung.pid'; exec sleep 60"
+remote_link_args hang.sh
+expect_link_fails hung \
+  "^lmf-dtlto-dask: error: job 4 of 4 \('shapes.o'\) failed on worker tcp://127\.0\.0\.1:[0-9]+ \(timed out after 2 s\)" \
+  --job-timeout=2 "${REMOTE_LINK[@]}"
+process_gone "$(cat "$WORK/hung.pid")" || fail "the hung compiler still runs"
+note "hung compiler: killed after --job-timeout, the link failed saying so"
+
+# 5. The backend of shapes.o kills every worker that runs it: the second
 # death spends the budget.
 remote_compiler kill-workers.sh "kill -KILL \$PPID; exit 1"
 remote_link_args kill-workers.sh
@@ -114,7 +126,7 @@ expect_link_fails workers-lost \
   "${REMOTE_LINK[@]}"
 note "retry budget spent: the link failed saying so"
 
-# 5. No worker is left: the link fails once --worker-wait has passed.
+# 6. No worker is left: the link fails once --worker-wait has passed.
 expect_link_fails no-workers \
   "^lmf-dtlto-dask: error: the Dask scheduler at $DASK_ADDRESS has no worker \(waited 2 s; start some with \`dask worker $DASK_ADDRESS\`\)" \
   --scheduler="$DASK_ADDRESS" --worker-wait=2
