@@ -108,10 +108,12 @@ class Job:
     module: str
 
     def label(self, total):
+        """How messages name the job."""
         return f"job {self.index + 1} of {total} ('{self.module}')"
 
 
 def load_json(path):
+    """The job file, parsed."""
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f)
@@ -124,6 +126,7 @@ def load_json(path):
 
 
 def string_list(value, what, allow_empty=True):
+    """`value`, which must be a list of strings (`what` names it)."""
     if (not isinstance(value, list) or
             not all(isinstance(v, str) for v in value) or
             (not allow_empty and not value)):
@@ -282,6 +285,7 @@ def file_bytes(data):
 
 
 def require_dask():
+    """Fails with a clear error when this Python has no Dask."""
     try:
         import distributed  # noqa: F401
     except ImportError as e:
@@ -318,6 +322,7 @@ def check_reachable(address, timeout):
 
 
 def set_dask_log_level(level):
+    """The level of Dask's loggers, which it sets one by one itself."""
     names = [name for name in logging.root.manager.loggerDict
              if name.split(".")[0] in ("distributed", "dask")]
     for name in names + ["distributed", "dask"]:
@@ -377,8 +382,10 @@ def close_quietly(client, cluster, verbose):
             pass
 
 
-def worker_count(client):
-    return len(client.scheduler_info().get("workers", {}))
+def workers(client):
+    """How many workers the scheduler has, in words."""
+    count = len(client.scheduler_info().get("workers", {}))
+    return f"{count} worker{'' if count == 1 else 's'}"
 
 
 # --- Running the jobs -----------------------------------------------------
@@ -484,6 +491,7 @@ class Progress:
             print(f"{PROGRAM}: {text}", file=self.stream, flush=True)
 
     def job_done(self, job, result):
+        """Counts one more job done, and says so when it is time."""
         self.done += 1
         if self.verbose:
             self.say(f"{job.label(self.total)} done on {result['worker']} "
@@ -517,6 +525,7 @@ def gather(client, futures, progress, timeout):
     timed_out = threading.Event()
 
     def cancel_all():
+        """At --timeout: stops the jobs, and says why."""
         timed_out.set()
         try:
             client.cancel(list(futures))
@@ -553,6 +562,7 @@ def gather(client, futures, progress, timeout):
 
 
 def distribute(options):
+    """Runs the job file's jobs on the cluster; raises DistributorError."""
     jobs = read_jobs(options.job_file)
     depth = check_paths(jobs)
     if not jobs:
@@ -565,7 +575,7 @@ def distribute(options):
     with tempfile.TemporaryDirectory(prefix=f"{PROGRAM}-") as scratch:
         client, cluster = connect(options, scratch)
         try:
-            where = (f"{options.scheduler} ({worker_count(client)} workers)"
+            where = (f"{options.scheduler} ({workers(client)})"
                      if options.scheduler else
                      f"a local cluster ({options.jobs} at a time)")
             progress.say(f"{len(jobs)} jobs on {where}")
@@ -601,6 +611,7 @@ def positive_int(text):
 
 
 def parse_options(argv):
+    """The command line; argparse exits with status 2 when it is wrong."""
     parser = argparse.ArgumentParser(
         prog=PROGRAM, description=__doc__.splitlines()[0].split(": ", 1)[1],
         epilog="lld appends the job file; pass the options with "
@@ -648,6 +659,7 @@ def parse_options(argv):
 
 
 def report(error):
+    """Prints a DistributorError the way our other programs print theirs."""
     print(f"{PROGRAM}: error: {error}", file=sys.stderr)
     if error.detail:
         print(error.detail, file=sys.stderr)
