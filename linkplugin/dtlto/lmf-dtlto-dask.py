@@ -583,6 +583,11 @@ def distribute(options):
             futures = submit_jobs(client, jobs, contents, inputs, depth,
                                   options)
             gather(client, futures, progress, options.timeout)
+        except OSError as e:
+            raise DistributorError(
+                f"lost the Dask scheduler at {options.scheduler}: {e}"
+                if options.scheduler else f"the local Dask cluster failed: "
+                f"{e}") from None
         finally:
             close_quietly(client, cluster, options.verbose)
 
