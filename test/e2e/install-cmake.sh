@@ -1,10 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # After `cmake --install`, <prefix>/bin/ld.lld finds <prefix>/lib's plugin
-# (also through a symlink to the binary), and the documented ways to use it
-# work: clang's --ld-path on the command line, a CMake full-LTO release
-# build through CMAKE_EXE_LINKER_FLAGS / CMAKE_SHARED_LINKER_FLAGS, and the
-# CMake package, find_package(LTOMergeFunctions) and lto_merge_functions()
+# (also through a symlink to the binary), the DTLTO programs are beside it,
+# and the documented ways to use it work: clang's --ld-path on the command
+# line, a CMake full-LTO release build through CMAKE_EXE_LINKER_FLAGS /
+# CMAKE_SHARED_LINKER_FLAGS, and the CMake package,
+# find_package(LTOMergeFunctions) and lto_merge_functions()
 # (docs/linker.md). The Debian package's own files (component `debian`)
 # stay out of a plain install; deb-package.sh tests the package.
 source "$(dirname "$0")/common.bash"
@@ -23,6 +24,11 @@ done
 [[ ! -L $WORK/prefix/lib/cmake/LTOMergeFunctions &&
   ! -e $WORK/prefix/share/doc/lto-merge-functions/copyright ]] ||
   fail "a plain install installed the Debian package's own files"
+# The DTLTO programs beside it, the Dask distributor among them.
+run_ok "installed lmf-dtlto-dask" "$WORK/prefix/bin/lmf-dtlto-dask" --help
+expect_grep "installed lmf-dtlto-dask" '^usage: lmf-dtlto-dask' run.out
+[[ -x "$WORK/prefix/bin/lmf-thinlto-backend" && -x "$WORK/prefix/bin/lmf-thinlto-distribute" ]] ||
+  fail "install did not create bin/lmf-thinlto-backend and bin/lmf-thinlto-distribute"
 
 cat > prog.c <<'C'
 #include <stdio.h>

@@ -75,10 +75,37 @@ resolve_seed() {
   fi
 }
 
+# report_without_times REPORT: a merge report (full LTO or ThinLTO) minus
+# what may differ between runs by design, its times and thread counts.
+report_without_times() {
+  python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+for m in [r] + r.get("modules", []):
+    m.pop("time_seconds", None)
+    m.pop("threads", None)
+print(json.dumps(r, sort_keys=True, indent=1))' "$1"
+}
+
+# at_exit COMMAND: runs COMMAND (one string, evaluated) when the script
+# exits, the last registered first, before the work directory is removed;
+# for processes a test starts in the background.
+LMF_EXIT_HOOKS=()
+at_exit() {
+  LMF_EXIT_HOOKS=("$1" "${LMF_EXIT_HOOKS[@]}")
+}
+
+run_exit_hooks() {
+  local hook
+  for hook in "${LMF_EXIT_HOOKS[@]}"; do
+    eval "$hook" || true
+  done
+}
+
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/${LMF_WORK_PREFIX:-lmf-test}.XXXXXX")"
 if [[ -n "${LMF_KEEP_WORK:-}" ]]; then
-  trap 'echo "-- work directory kept: $WORK"' EXIT
+  trap 'run_exit_hooks; echo "-- work directory kept: $WORK"' EXIT
 else
-  trap 'rm -rf "$WORK"' EXIT
+  trap 'run_exit_hooks; rm -rf "$WORK"' EXIT
 fi
 cd "$WORK"

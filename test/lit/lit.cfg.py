@@ -40,7 +40,8 @@ config.substitutions.append(("%plugin", os.path.realpath(config.plugin)))
 config.substitutions.append(("%lld", os.path.join(config.binary_dir, "bin", "ld.lld")))
 config.substitutions.append(("%stock-lld", os.path.join(tools, "ld.lld")))
 # DTLTO: our remote backend and distributor wrapper, the test distributor
-# (runs every job in a sandbox, as a build farm would) and clang.
+# (runs every job in a sandbox, as a build farm would), our Dask
+# distributor and clang.
 bindir = os.path.join(config.binary_dir, "bin")
 config.substitutions.append(
     ("%thinlto-backend", os.path.join(bindir, "lmf-thinlto-backend")))
@@ -50,13 +51,15 @@ config.substitutions.append(
     ("%dtlto-distributor",
      os.path.realpath(os.path.join(os.path.dirname(__file__), "..", "dtlto",
                                    "local_distributor.py"))))
+config.substitutions.append(
+    ("%dtlto-dask", os.path.join(bindir, "lmf-dtlto-dask")))
 config.substitutions.append(("%clang", os.path.join(tools, "clang")))
 config.substitutions.append(("%lmf-version", project_version()))
 config.substitutions.append(("%python", sys.executable))
 # FileCheck options for a command that must fail without crashing: none of
-# what a crashing LLVM tool prints may appear.
+# what a crashing LLVM tool, or Python program, prints may appear.
 config.substitutions.append(
     ("%no-crash-report", " ".join(
         f'--implicit-check-not="{text}"' for text in
         ["Stack dump", "PLEASE submit", "due to signal",
-         "Segmentation fault", "Aborted"])))
+         "Segmentation fault", "Aborted", "Traceback"])))

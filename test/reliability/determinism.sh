@@ -57,17 +57,6 @@ generate_program() {
   echo '}'
 }
 
-# report_without_times REPORT: the report minus what may differ by design.
-report_without_times() {
-  python3 -c '
-import json, sys
-r = json.load(open(sys.argv[1]))
-for m in [r] + r.get("modules", []):
-    m.pop("time_seconds", None)
-    m.pop("threads", None)
-print(json.dumps(r, sort_keys=True, indent=1))' "$1"
-}
-
 # link_mode_flags MODE: safe, all, or similar (safe with similar merging).
 link_mode_flags() {
   case "$1" in
