@@ -189,19 +189,19 @@ void Planner::partitionBySkeleton() {
 /// splits. New classes are numbered by their first item, so the result
 /// does not depend on the order of the work.
 void Planner::refine() {
+  std::vector<std::vector<uint32_t>> Signatures(Items.size());
   for (;;) {
     ++Plan.Stats.RefinementIterations;
-    std::map<std::vector<uint32_t>, uint32_t> Signatures;
+    DenseMap<ArrayRef<uint32_t>, uint32_t> Ids;
     std::vector<uint32_t> Next(Items.size());
     for (ItemId I = 0; I < Items.size(); ++I) {
-      const CrossModuleCandidate &C = candidate(I);
-      std::vector<uint32_t> Signature{ClassOf[I]};
-      for (uint32_t Ref : C.References)
+      std::vector<uint32_t> &Signature = Signatures[I];
+      Signature.assign(1, ClassOf[I]);
+      for (uint32_t Ref : candidate(I).References)
         Signature.push_back(ClassOf[itemOf(Items[I].Module, Ref)]);
-      Next[I] = Signatures.try_emplace(std::move(Signature), Signatures.size())
-                    .first->second;
+      Next[I] = Ids.try_emplace(Signature, Ids.size()).first->second;
     }
-    uint32_t Count = Signatures.size();
+    uint32_t Count = Ids.size();
     ClassOf = std::move(Next);
     if (Count == NumClasses)
       return;
