@@ -4,10 +4,22 @@
 
 Wall time on a shared virtual machine moves by 5-10% from run to run, more
 than the differences a merge makes. This script counts what the programs
-execute instead, with ``perf stat``: user-mode cycles (the run time at
-whatever clock the core ran, without the time the machine gave to others)
-and user-mode instructions (nearly deterministic: an extra argument move or
-a call through a thunk shows up even when it costs no measurable time).
+execute instead, with one of three counters (``--counter``):
+
+- ``perf``: ``perf stat``'s user-mode cycles (the run time at whatever clock
+  the core ran, without the time the machine gave to others) and user-mode
+  instructions (nearly deterministic: an extra argument move or a call
+  through a thunk shows up even when it costs no measurable time). Not
+  every machine has the counters: in some virtual machines perf prints
+  ``<not supported>``;
+- ``cachegrind``: the instructions valgrind's cachegrind counts (``Ir``,
+  ``--cache-sim=no``), exactly deterministic, on any machine, at 20 to 50
+  times the run time; one round is enough;
+- ``time``: wall seconds of the run, pinned to one CPU, for the timed
+  medians and their spread (min and max are printed too).
+
+``auto`` (the default) takes perf when it counts instructions here, else
+cachegrind.
 
 Input: a test-suite build directory that lit has run once (its
 ``Output/<test>.test_run.script`` files run each program with the
@@ -35,8 +47,16 @@ import shutil
 import statistics
 import subprocess
 import sys
+import time
 
-EVENTS = ("cycles:u", "instructions:u", "task-clock")
+PERF_EVENTS = ("cycles:u", "instructions:u", "task-clock")
+# What each counter measures, and the event that decides whether a run is
+# long (at least a second: start-up does not dominate it) and its bound.
+COUNTERS = {
+    "perf": (("cycles:u", "instructions:u"), ("task-clock", 1000)),
+    "cachegrind": (("instructions",), ("instructions", 3e9)),
+    "time": (("seconds",), ("seconds", 1.0)),
+}
 
 
 def programs(build, executables, config):
@@ -63,27 +83,94 @@ def run_script(build, rel):
     return os.path.join(build, d, "Output", exe + ".test_run.script")
 
 
-def measure(build, rel, cpu):
-    """perf stat counts of one run of the program's run script."""
-    cmd = ["taskset", "-c", str(cpu), "perf", "stat", "-x", ",", "-e",
-           ",".join(EVENTS), "--", "bash", run_script(build, rel)]
+def perf_counts_instructions():
+    """True when perf can count user-mode instructions on this machine."""
+    try:
+        proc = subprocess.run(["perf", "stat", "-x", ",", "-e",
+                               "instructions:u", "true"],
+                              stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE, text=True)
+    except OSError:
+        return False
+    first = proc.stderr.strip().split(",")[0] if proc.stderr else ""
+    return proc.returncode == 0 and first.replace(".", "").isdigit()
+
+
+def run_or_exit(cmd, rel):
     proc = subprocess.run(cmd, stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True)
     if proc.returncode != 0:
         sys.exit(f"program_cycles: {rel} failed:\n{proc.stderr[-2000:]}")
+    return proc
+
+
+def measure_perf(build, rel, cpu):
+    """perf stat counts of one run of the program's run script."""
+    cmd = ["taskset", "-c", str(cpu), "perf", "stat", "-x", ",", "-e",
+           ",".join(PERF_EVENTS), "--", "bash", run_script(build, rel)]
+    proc = run_or_exit(cmd, rel)
     counts = {}
     for line in proc.stderr.splitlines():
         fields = line.split(",")
-        if len(fields) > 2 and fields[2] in EVENTS:
+        if len(fields) > 2 and fields[2] in PERF_EVENTS:
             try:
                 counts[fields[2]] = float(fields[0])
             except ValueError:
                 sys.exit(f"program_cycles: perf cannot count {fields[2]} "
-                         f"here ({fields[0]})")
-    if set(counts) != set(EVENTS):
+                         f"here ({fields[0]}); try --counter cachegrind")
+    if set(counts) != set(PERF_EVENTS):
         sys.exit(f"program_cycles: perf stat printed no counts:\n"
                  f"{proc.stderr[-2000:]}")
     return counts
+
+
+def under_cachegrind(script_text, exe, out):
+    """The run script with its program started by cachegrind instead."""
+    wrapper = (f"valgrind --tool=cachegrind --cache-sim=no "
+               f"--cachegrind-out-file={out} {exe}")
+    if f" {exe} " not in script_text:
+        return None
+    return script_text.replace(f" {exe} ", f" {wrapper} ", 1)
+
+
+def cachegrind_instructions(out):
+    """The total Ir of a cachegrind output file."""
+    with open(out) as f:
+        for line in f:
+            if line.startswith("summary:"):
+                return float(line.split()[1])
+    return None
+
+
+def measure_cachegrind(build, rel, cpu):
+    """The instructions one run of the program executes (cachegrind Ir)."""
+    exe = os.path.join(build, rel)
+    with open(run_script(build, rel)) as f:
+        text = under_cachegrind(f.read(), exe,
+                                exe + ".cachegrind.out")
+    if text is None:
+        sys.exit(f"program_cycles: {rel}: its run script does not start "
+                 f"{exe}")
+    script = exe + ".cachegrind.sh"
+    with open(script, "w") as f:
+        f.write(text)
+    run_or_exit(["taskset", "-c", str(cpu), "bash", script], rel)
+    ir = cachegrind_instructions(exe + ".cachegrind.out")
+    if ir is None:
+        sys.exit(f"program_cycles: {rel}: cachegrind wrote no summary")
+    return {"instructions": ir}
+
+
+def measure_time(build, rel, cpu):
+    """Wall seconds of one run of the program's run script, pinned."""
+    start = time.perf_counter()
+    run_or_exit(["taskset", "-c", str(cpu), "bash", run_script(build, rel)],
+                rel)
+    return {"seconds": time.perf_counter() - start}
+
+
+MEASURE = {"perf": measure_perf, "cachegrind": measure_cachegrind,
+           "time": measure_time}
 
 
 def install(build, executables, config, progs):
@@ -96,30 +183,53 @@ def geomean(ratios):
     return math.exp(sum(math.log(r) for r in ratios) / len(ratios))
 
 
-def summarize(samples, configs, progs):
+def summarize(samples, configs, progs, counter="perf"):
+    """Medians per configuration, program and event, and the table of each
+    configuration's change against the first; with ``time``, also the
+    spread (min..max) of every configuration's runs."""
+    events, (long_event, long_bound) = COUNTERS[counter]
+    every = sorted({e for c in configs for p, _ in progs
+                    for s in samples[c][p] for e in s})
     base = configs[0]
     med = {c: {p: {e: statistics.median(s[e] for s in samples[c][p])
-                   for e in EVENTS} for p, _ in progs} for c in configs}
-    lines = ["| program | " + base + " cycles (M) | " +
-             " | ".join(f"{c} cycles | {c} instructions" for c in configs[1:])
-             + " |", "|---|---:|" + "---:|---:|" * (len(configs) - 1)]
+                   for e in every} for p, _ in progs} for c in configs}
+    first = events[0]
+    unit, scale = {"cycles:u": ("cycles (M)", 1e6),
+                   "instructions": ("instructions (M)", 1e6),
+                   "seconds": ("seconds", 1)}[first]
+    head = [f"{base} {unit}"] + [f"{c} {e.split(':')[0]}"
+                                 for c in configs[1:] for e in events]
+    lines = ["| program | " + " | ".join(head) + " |",
+             "|---|---:|" + "---:|" * (len(configs) - 1) * len(events)]
     for p, _ in progs:
-        row = [f"{med[base][p]['cycles:u'] / 1e6:.0f}"]
+        value = med[base][p][first] / scale
+        row = [f"{value:.2f}" if counter == "time" else f"{value:.0f}"]
         for c in configs[1:]:
-            for e in ("cycles:u", "instructions:u"):
+            for e in events:
                 row.append(f"{(med[c][p][e] / med[base][p][e] - 1) * 100:+.2f}%")
         lines.append(f"| {p} | " + " | ".join(row) + " |")
-    long_runs = [p for p, _ in progs if med[base][p]["task-clock"] >= 1000]
+    long_runs = [p for p, _ in progs if med[base][p][long_event] >= long_bound]
     for label, subset in (("geomean", [p for p, _ in progs]),
                           ("geomean, runs >= 1 s", long_runs)):
         if not subset:
             continue
         row = [""]
         for c in configs[1:]:
-            for e in ("cycles:u", "instructions:u"):
+            for e in events:
                 g = geomean([med[c][p][e] / med[base][p][e] for p in subset])
                 row.append(f"**{(g - 1) * 100:+.2f}%**")
         lines.append(f"| {label} ({len(subset)}) | " + " | ".join(row) + " |")
+    if counter == "time":
+        lines.append("")
+        lines.append("| program | " + " | ".join(
+            f"{c} min..max (s)" for c in configs) + " |")
+        lines.append("|---|" + "---:|" * len(configs))
+        for p, _ in progs:
+            spans = []
+            for c in configs:
+                runs = [s["seconds"] for s in samples[c][p]]
+                spans.append(f"{min(runs):.2f}..{max(runs):.2f}")
+            lines.append(f"| {p} | " + " | ".join(spans) + " |")
     return med, "\n".join(lines)
 
 
@@ -132,7 +242,15 @@ def main():
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--cpu", type=int, default=1)
     ap.add_argument("--out", help="write the samples and medians as JSON")
+    ap.add_argument("--counter", default="auto",
+                    choices=["auto"] + list(COUNTERS),
+                    help="what to count (see the module's documentation)")
     args = ap.parse_args()
+    counter = args.counter
+    if counter == "auto":
+        counter = "perf" if perf_counts_instructions() else "cachegrind"
+        print(f"program_cycles: counting with {counter}", file=sys.stderr)
+    measure = MEASURE[counter]
     configs = args.configs.split(",")
     progs = programs(args.build, args.executables, configs[0])
     for c in configs[1:]:
@@ -147,11 +265,12 @@ def main():
             for p, rel in progs:
                 samples[c][p].append(measure(args.build, rel, args.cpu))
             print(f"round {r + 1}: {c} done", file=sys.stderr)
-    med, table = summarize(samples, configs, progs)
+    med, table = summarize(samples, configs, progs, counter)
     print(table)
     if args.out:
         with open(args.out, "w") as f:
             json.dump({"configs": configs, "rounds": args.rounds,
+                       "counter": counter,
                        "samples": samples, "medians": med, "table": table},
                       f, indent=1)
 

@@ -52,5 +52,47 @@ class SummarizeTest(unittest.TestCase):
                       "**+1.00%** |", table)
 
 
+class CountersTest(unittest.TestCase):
+    def test_cachegrind_starts_the_program_not_the_wrapper(self):
+        script = ("set -x;{ /b/tools/timeit-target --timeout 7200 "
+                  "--summary /b/d/Output/kc.test.time /b/d/kc -f test "
+                  "inputs/f3.k; }")
+        text = program_cycles.under_cachegrind(script, "/b/d/kc", "/b/d/o")
+        self.assertIn(" valgrind --tool=cachegrind --cache-sim=no "
+                      "--cachegrind-out-file=/b/d/o /b/d/kc -f test", text)
+        self.assertTrue(text.startswith("set -x;{ /b/tools/timeit-target"))
+        self.assertIsNone(program_cycles.under_cachegrind(script, "/b/d/x",
+                                                          "/b/d/o"))
+
+    def test_cachegrind_total(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", delete=False) as f:
+            f.write("desc: --cache-sim=no\ncmd: kc\nevents: Ir\n"
+                    "fl=a.c\nfn=main\n1 5\nsummary: 123456789\n")
+        try:
+            self.assertEqual(program_cycles.cachegrind_instructions(f.name),
+                             123456789.0)
+        finally:
+            os.unlink(f.name)
+
+    def test_instruction_table_and_time_spread(self):
+        ins = {"base": {"long": [{"instructions": 4e9}],
+                        "short": [{"instructions": 1e6}]},
+               "other": {"long": [{"instructions": 4.04e9}],
+                         "short": [{"instructions": 1e6}]}}
+        _, table = program_cycles.summarize(ins, ["base", "other"], PROGS,
+                                            "cachegrind")
+        self.assertIn("| long | 4000 | +1.00% |", table)
+        self.assertIn("| geomean, runs >= 1 s (1) |  | **+1.00%** |", table)
+        secs = {"base": {"long": [{"seconds": s} for s in (2.0, 2.2, 2.1)],
+                         "short": [{"seconds": 0.1}] * 3},
+                "other": {"long": [{"seconds": s} for s in (2.3, 2.1, 2.2)],
+                          "short": [{"seconds": 0.1}] * 3}}
+        _, table = program_cycles.summarize(secs, ["base", "other"], PROGS,
+                                            "time")
+        self.assertIn("| long | 2.10 | +4.76% |", table)
+        self.assertIn("| long | 2.00..2.20 | 2.10..2.30 |", table)
+
+
 if __name__ == "__main__":
     unittest.main()
