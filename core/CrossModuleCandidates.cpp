@@ -65,29 +65,54 @@ std::optional<CrossModuleLinkage> crossModuleLinkage(const Function &F) {
   return std::nullopt;
 }
 
-/// Functions an alias or ifunc refers to, and comdats with more than one
-/// member: such a function cannot simply disappear.
+/// What else in the module holds on to a function: aliases of it (which
+/// may go with it when they are plain names for it), ifuncs that use it as
+/// a resolver and aliases of an offset into it (which may not), and
+/// comdats with more than one global object.
 struct Attachments {
-  SmallPtrSet<const GlobalObject *, 8> Aliased;
+  DenseMap<const Function *, SmallVector<const GlobalAlias *, 2>> Aliases;
+  SmallPtrSet<const GlobalObject *, 8> Pinned;
   DenseMap<const Comdat *, unsigned> ComdatMembers;
 
   explicit Attachments(const Module &M) {
-    for (const GlobalAlias &GA : M.aliases())
-      if (const GlobalObject *Obj = GA.getAliaseeObject())
-        Aliased.insert(Obj);
+    for (const GlobalAlias &GA : M.aliases()) {
+      const auto *Fn = dyn_cast<Function>(GA.getAliasee()->stripPointerCasts());
+      if (Fn)
+        Aliases[Fn].push_back(&GA);
+      else if (const GlobalObject *Obj = GA.getAliaseeObject())
+        Pinned.insert(Obj);
+    }
     for (const GlobalIFunc &GI : M.ifuncs())
       if (const Function *Resolver = GI.getResolverFunction())
-        Aliased.insert(Resolver);
+        Pinned.insert(Resolver);
     for (const GlobalObject &GO : M.global_objects())
       if (const Comdat *C = GO.getComdat())
         ++ComdatMembers[C];
   }
 
-  bool removable(const Function &F) const {
-    if (Aliased.contains(&F))
+  /// True when F may disappear with its aliases (whose names, in AliasNames,
+  /// then refer to what replaces F): nothing pins it, its comdat holds no
+  /// other object, and each alias is another name for F whose address is
+  /// free as F's is (AliasFree).
+  bool removable(const Function &F,
+                 function_ref<bool(const GlobalAlias &)> AliasFree,
+                 std::vector<std::string> &AliasNames) const {
+    AliasNames.clear();
+    if (Pinned.contains(&F))
       return false;
     const Comdat *C = F.getComdat();
-    return !C || ComdatMembers.lookup(C) == 1;
+    if (C && ComdatMembers.lookup(C) != 1)
+      return false;
+    auto It = Aliases.find(&F);
+    if (It == Aliases.end())
+      return true;
+    for (const GlobalAlias *GA : It->second) {
+      if (!AliasFree(*GA) || GA->hasLocalLinkage() != F.hasLocalLinkage() ||
+          GA->isInterposable())
+        return false;
+      AliasNames.push_back(GA->getName().str());
+    }
+    return true;
   }
 };
 
@@ -102,6 +127,7 @@ public:
 
 private:
   bool addressFree(const Function &F) const;
+  bool aliasAddressFree(const GlobalAlias &GA) const;
   Error select(function_ref<bool(const Function &)> Wanted);
   void describe(CrossModuleCandidate &C, const Function &F) const;
   void encode();
@@ -131,6 +157,18 @@ bool CandidateCollector::addressFree(const Function &F) const {
   return Opts.LinkAddressFree && Opts.LinkAddressFree->contains(linkGUID(F));
 }
 
+/// An alias's address is free on the same terms as a function's, but for
+/// the link's list, which has functions only.
+bool CandidateCollector::aliasAddressFree(const GlobalAlias &GA) const {
+  if (Facts.Used.count(&GA))
+    return false;
+  if (Opts.Mode == MergeMode::All)
+    return true;
+  if (GA.hasLocalLinkage())
+    return GA.hasAtLeastLocalUnnamedAddr();
+  return GA.hasGlobalUnnamedAddr();
+}
+
 Error CandidateCollector::select(function_ref<bool(const Function &)> Wanted) {
   for (Function &F : M) {
     if (F.isDeclaration() && !F.isMaterializable())
@@ -154,7 +192,9 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.AddressFree = addressFree(F);
   C.Final = bodyIsFinal(F, Facts);
   C.Replaceable = mayBeReplaced(F, Facts);
-  C.Removable = Attached.removable(F);
+  C.Removable = Attached.removable(
+      F, [&](const GlobalAlias &GA) { return aliasAddressFree(GA); },
+      C.Aliases);
   C.ThunkObstacle = thunkObstacle(F).str();
   uint64_t Instructions = 0;
   C.BodyBytes = estimateBodyBytes(F, Instructions);

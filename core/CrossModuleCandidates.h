@@ -51,9 +51,14 @@ struct CrossModuleCandidate {
   /// a function is not final (its copies may differ in facts) but not
   /// replaceable either.
   bool Replaceable = false;
-  /// It may disappear with no trace in its module: no alias refers to it,
-  /// and its comdat, if any, holds nothing else.
+  /// It may disappear with no trace in its module: its comdat, if any,
+  /// holds nothing else, and what refers to it besides code are aliases
+  /// that are other names for it (C++ complete-object destructors and
+  /// constructors of a class with no virtual bases are aliases of the
+  /// base-object ones), which go with it.
   bool Removable = false;
+  /// Those aliases' names.
+  std::vector<std::string> Aliases;
   /// Why a tail-call thunk cannot take its place; empty when one can.
   std::string ThunkObstacle;
   uint32_t Instructions = 0;

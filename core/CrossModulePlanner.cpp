@@ -235,22 +235,28 @@ bool Planner::exportedMayDisappear(ItemId X, ArrayRef<ItemId> Members) const {
     return false;
   if (!C.AddressFree || !C.Removable || C.Replaceable)
     return false;
-  uint64_t GUID = GlobalValue::getGUIDAssumingExternalLinkage(C.Name);
-  if (Facts.NamesUsedOutside->contains(GUID))
-    return false;
-  auto Defined = Facts.DefinedIn->find(GUID);
-  if (Defined == Facts.DefinedIn->end())
-    return false;
-  for (uint32_t Module : Defined->second) {
-    bool Found = any_of(Members, [&](ItemId Y) {
-      const CrossModuleCandidate &D = candidate(Y);
-      return Items[Y].Module == Module && D.Name == C.Name && D.AddressFree &&
-             D.Removable && !D.Replaceable;
-    });
-    if (!Found)
+  // The function's name and its aliases' leave the link together: each must
+  // be defined only by members of this class that go the same way.
+  auto DefinedOnlyHere = [&](StringRef Name, bool IsAlias) {
+    uint64_t GUID = GlobalValue::getGUIDAssumingExternalLinkage(Name);
+    if (Facts.NamesUsedOutside->contains(GUID))
       return false;
-  }
-  return true;
+    auto Defined = Facts.DefinedIn->find(GUID);
+    if (Defined == Facts.DefinedIn->end())
+      return false;
+    return all_of(Defined->second, [&](uint32_t Module) {
+      return any_of(Members, [&](ItemId Y) {
+        const CrossModuleCandidate &D = candidate(Y);
+        return Items[Y].Module == Module && D.AddressFree && D.Removable &&
+               !D.Replaceable && D.Aliases == C.Aliases &&
+               (IsAlias ? is_contained(D.Aliases, Name) : D.Name == Name);
+      });
+    });
+  };
+  if (!DefinedOnlyHere(C.Name, /*IsAlias=*/false))
+    return false;
+  return all_of(C.Aliases,
+                [&](const std::string &A) { return DefinedOnlyHere(A, true); });
 }
 
 void Planner::chooseActions(ArrayRef<ItemId> Members,
@@ -433,8 +439,11 @@ CrossModulePlan Planner::run() {
           Modules[M.Ref.Module].Candidates[M.Ref.Candidate];
       if (D.Linkage == CrossModuleLinkage::Local)
         continue;
-      if (M.Action == CrossModuleAction::Erased)
+      if (M.Action == CrossModuleAction::Erased) {
         Plan.ReplacedNames.try_emplace(D.Name, C.SharedName);
+        for (const std::string &Alias : D.Aliases)
+          Plan.ReplacedNames.try_emplace(Alias, C.SharedName);
+      }
       else if (M.Action == CrossModuleAction::CallersRedirected)
         Plan.RedirectedCalls.try_emplace(D.Name, C.SharedName);
     }

@@ -44,6 +44,7 @@
 #include "llvm/IR/Comdat.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -137,9 +138,10 @@ Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
   return Shared;
 }
 
-/// Every use of F refers to Shared instead; F is deleted. A call that now
-/// reaches a body with debug info gets a location if it had none.
-void replaceAndErase(Function &F, Function &Shared) {
+/// Every use of F (a function or an alias of one) refers to Shared
+/// instead; F is deleted. A call that now reaches a body with debug info
+/// gets a location if it had none.
+void replaceAndErase(GlobalValue &F, Function &Shared) {
   SmallVector<CallBase *, 8> Calls;
   for (User *U : F.users())
     if (auto *CB = dyn_cast<CallBase>(U); CB && CB->getCalledOperand() == &F)
@@ -230,9 +232,18 @@ Error ModuleRewriter::foldSimilar(const CrossModuleWork::SimilarFold &Fold) {
 void ModuleRewriter::fold(Function &G, Function &Shared,
                           CrossModuleAction Action) {
   switch (Action) {
-  case CrossModuleAction::Erased:
+  case CrossModuleAction::Erased: {
+    // Its aliases are other names for it (the planner checked): they go
+    // with it.
+    SmallVector<GlobalAlias *, 2> Aliases;
+    for (GlobalAlias &GA : M.aliases())
+      if (GA.getAliasee()->stripPointerCasts() == &G)
+        Aliases.push_back(&GA);
+    for (GlobalAlias *GA : Aliases)
+      replaceAndErase(*GA, Shared);
     replaceAndErase(G, Shared);
     return;
+  }
   case CrossModuleAction::CallersRedirected:
     for (CallBase *CB : directCallsTo(G)) {
       CB->setCalledOperand(&Shared);
