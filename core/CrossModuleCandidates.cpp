@@ -126,8 +126,7 @@ public:
   Expected<ModuleCandidates> run(function_ref<bool(const Function &)> Wanted);
 
 private:
-  bool addressFree(const Function &F) const;
-  bool aliasAddressFree(const GlobalAlias &GA) const;
+  bool addressFree(const GlobalValue &GV) const;
   Error select(function_ref<bool(const Function &)> Wanted);
   void describe(CrossModuleCandidate &C, const Function &F) const;
   void encode();
@@ -145,28 +144,20 @@ private:
   ModuleCandidates Result;
 };
 
-bool CandidateCollector::addressFree(const Function &F) const {
-  if (Facts.Used.count(&F))
+/// A function's or alias's address is free when nothing may compare it
+/// (see the file comment); only functions are on the link's list.
+bool CandidateCollector::addressFree(const GlobalValue &GV) const {
+  if (Facts.Used.count(&GV))
     return false;
   if (Opts.Mode == MergeMode::All)
     return true;
-  if (F.hasLocalLinkage())
-    return F.hasAtLeastLocalUnnamedAddr();
-  if (F.hasGlobalUnnamedAddr())
+  if (GV.hasLocalLinkage())
+    return GV.hasAtLeastLocalUnnamedAddr();
+  if (GV.hasGlobalUnnamedAddr())
     return true;
-  return Opts.LinkAddressFree && Opts.LinkAddressFree->contains(linkGUID(F));
-}
-
-/// An alias's address is free on the same terms as a function's, but for
-/// the link's list, which has functions only.
-bool CandidateCollector::aliasAddressFree(const GlobalAlias &GA) const {
-  if (Facts.Used.count(&GA))
-    return false;
-  if (Opts.Mode == MergeMode::All)
-    return true;
-  if (GA.hasLocalLinkage())
-    return GA.hasAtLeastLocalUnnamedAddr();
-  return GA.hasGlobalUnnamedAddr();
+  const auto *F = dyn_cast<Function>(&GV);
+  return F && Opts.LinkAddressFree &&
+         Opts.LinkAddressFree->contains(linkGUID(*F));
 }
 
 Error CandidateCollector::select(function_ref<bool(const Function &)> Wanted) {
@@ -193,8 +184,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.Final = bodyIsFinal(F, Facts);
   C.Replaceable = mayBeReplaced(F, Facts);
   C.Removable = Attached.removable(
-      F, [&](const GlobalAlias &GA) { return aliasAddressFree(GA); },
-      C.Aliases);
+      F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
   C.ThunkObstacle = thunkObstacle(F).str();
   uint64_t Instructions = 0;
   C.BodyBytes = estimateBodyBytes(F, Instructions);

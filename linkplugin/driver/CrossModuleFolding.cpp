@@ -328,7 +328,7 @@ void Folding::describe(const CrossModulePlan &Plan) {
     Out.Classes.push_back(std::move(F));
   }
   for (const CrossModuleSimilarClass &C : Plan.Similar) {
-    CrossModuleSimilarClassResult S;
+    CrossModuleFoldedClass S;
     S.SharedName = C.SharedName;
     S.Parameters = C.Parameters.size();
     S.BodyInstructions = C.BodyInstructions;
@@ -419,7 +419,7 @@ void CrossModuleOutcome::printListing(raw_ostream &OS) const {
       OS << "  removing identical function " << M.Name << " in " << M.Module
          << " (" << M.Action << ")\n";
   }
-  for (const CrossModuleSimilarClassResult &C : Similar) {
+  for (const CrossModuleFoldedClass &C : Similar) {
     OS << "merged similar functions into " << C.SharedName
        << " across modules (" << C.Parameters << " parameters, about "
        << C.EstimatedBytesSaved << " bytes saved)\n";
@@ -434,35 +434,28 @@ json::Object CrossModuleOutcome::toJson() const {
     return json::Object{
         {"module", M.Module}, {"name", M.Name}, {Key, M.Action}};
   };
-  json::Array ClassArray;
-  for (const CrossModuleFoldedClass &C : Classes) {
-    json::Array Members, Refusals;
-    for (const CrossModuleFoldedMember &M : C.Members)
-      Members.push_back(MemberJson(M, "action"));
-    for (const CrossModuleFoldedMember &M : C.Refusals)
-      Refusals.push_back(MemberJson(M, "reason"));
-    ClassArray.push_back(
-        json::Object{{"body", C.SharedName},
-                     {"body_instructions", C.BodyInstructions},
-                     {"estimated_bytes_saved", C.EstimatedBytesSaved},
-                     {"members", std::move(Members)},
-                     {"refusals", std::move(Refusals)}});
-  }
-  json::Array SimilarArray;
-  for (const CrossModuleSimilarClassResult &C : Similar) {
-    json::Array Members, Refusals;
-    for (const CrossModuleFoldedMember &M : C.Members)
-      Members.push_back(MemberJson(M, "action"));
-    for (const CrossModuleFoldedMember &M : C.Refusals)
-      Refusals.push_back(MemberJson(M, "reason"));
-    SimilarArray.push_back(
-        json::Object{{"body", C.SharedName},
-                     {"parameters", C.Parameters},
-                     {"body_instructions", C.BodyInstructions},
-                     {"estimated_bytes_saved", C.EstimatedBytesSaved},
-                     {"members", std::move(Members)},
-                     {"refusals", std::move(Refusals)}});
-  }
+  auto ClassesJson = [&](ArrayRef<CrossModuleFoldedClass> All,
+                         bool WithParameters) {
+    json::Array Out;
+    for (const CrossModuleFoldedClass &C : All) {
+      json::Array Members, Refusals;
+      for (const CrossModuleFoldedMember &M : C.Members)
+        Members.push_back(MemberJson(M, "action"));
+      for (const CrossModuleFoldedMember &M : C.Refusals)
+        Refusals.push_back(MemberJson(M, "reason"));
+      json::Object Class{{"body", C.SharedName},
+                         {"body_instructions", C.BodyInstructions},
+                         {"estimated_bytes_saved", C.EstimatedBytesSaved},
+                         {"members", std::move(Members)},
+                         {"refusals", std::move(Refusals)}};
+      if (WithParameters)
+        Class["parameters"] = C.Parameters;
+      Out.push_back(std::move(Class));
+    }
+    return Out;
+  };
+  json::Array ClassArray = ClassesJson(Classes, /*WithParameters=*/false);
+  json::Array SimilarArray = ClassesJson(Similar, /*WithParameters=*/true);
   return json::Object{
       {"similar_classes", std::move(SimilarArray)},
       {"similar_functions_merged", SimilarMembers},

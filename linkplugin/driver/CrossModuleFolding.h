@@ -37,16 +37,10 @@ struct CrossModuleFoldedMember {
   std::string Module, Name, Action;
 };
 
+/// A class folded (identical) or merged (similar) across modules.
 struct CrossModuleFoldedClass {
   std::string SharedName;
-  uint64_t BodyInstructions = 0;
-  int64_t EstimatedBytesSaved = 0;
-  std::vector<CrossModuleFoldedMember> Members;
-  std::vector<CrossModuleFoldedMember> Refusals; // Action holds the reason.
-};
-
-struct CrossModuleSimilarClassResult {
-  std::string SharedName;
+  /// Parameters the shared body takes (similar classes; 0 for identical).
   uint64_t Parameters = 0;
   uint64_t BodyInstructions = 0;
   int64_t EstimatedBytesSaved = 0;
@@ -63,7 +57,7 @@ struct CrossModuleOutcome {
   /// The rewritten files, each with the name of the input it replaces.
   std::vector<std::pair<std::string, std::string>> ModuleNames;
   std::vector<CrossModuleFoldedClass> Classes;
-  std::vector<CrossModuleSimilarClassResult> Similar;
+  std::vector<CrossModuleFoldedClass> Similar;
   /// Modules read, candidates, classes with twins, functions folded,
   /// functions only weakened.
   uint64_t ModulesRead = 0, Candidates = 0, ClassesWithTwins = 0,
