@@ -185,6 +185,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.Replaceable = mayBeReplaced(F, Facts);
   C.Removable = Attached.removable(
       F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
+  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
   C.ThunkObstacle = thunkObstacle(F).str();
   uint64_t Instructions = 0;
   C.BodyBytes = estimateBodyBytes(F, Instructions);

@@ -59,6 +59,10 @@ struct CrossModuleCandidate {
   bool Removable = false;
   /// Those aliases' names.
   std::vector<std::string> Aliases;
+  /// Every use in its module is a direct call to it: a backend that merges
+  /// it with similar functions of the module can rewrite those calls and
+  /// drop it, with no thunk.
+  bool OnlyCalled = false;
   /// Why a tail-call thunk cannot take its place; empty when one can.
   std::string ThunkObstacle;
   uint32_t Instructions = 0;

@@ -26,6 +26,15 @@
 //
 // Every member becomes a thunk: whether a member's calls could pass its
 // values instead depends on uses that the lazily read modules do not show.
+// The backend's own similar stage sees those uses: a member that is local
+// to its module after internalization and only ever called directly loses
+// its body there with no thunk. So such members of a module that holds
+// several of them stay with their backend when their thunks would cost more
+// than the one body that sharing across modules saves for that module
+// (gmock_all_test: one unit's 239 similar matcher helpers would otherwise
+// all become thunks of a body shared with two gtest units). Members whose
+// address is taken (virtual functions in vtables) are thunks either way and
+// stay in the class.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,6 +43,7 @@
 #include "core/ByteModel.h"
 #include "core/StructuralHash.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -79,6 +89,8 @@ private:
   int64_t estimateGain(ArrayRef<unsigned> Alive,
                        const Parameters &Params) const;
   size_t mostDeviating(ArrayRef<unsigned> Alive) const;
+  bool vanishesInBackend(unsigned K) const;
+  bool bestLeftToBackend(unsigned MembersInModule) const;
   bool spansModules(ArrayRef<unsigned> Alive) const {
     return Members[Alive.front()].Module != Members[Alive.back()].Module;
   }
@@ -171,11 +183,37 @@ size_t SimilarClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
   return Worst;
 }
 
+/// True when the backend of a module may merge this member with no thunk:
+/// it will be local there and only ever called directly.
+bool SimilarClassPlanner::vanishesInBackend(unsigned K) const {
+  const CrossModuleCandidate &C = member(K);
+  return C.OnlyCalled && (C.Linkage == CrossModuleLinkage::Local ||
+                          C.Linkage == CrossModuleLinkage::LinkOnceODR);
+}
+
+/// True when a module whose backend may merge MembersInModule members of
+/// the class with no thunk does better alone: their thunks here would cost
+/// more than the one body that sharing saves.
+bool SimilarClassPlanner::bestLeftToBackend(unsigned MembersInModule) const {
+  return MembersInModule >= 2 && MembersInModule * alignedSize(JumpBytes) >
+                                     alignedSize(member(0).BodyBytes);
+}
+
 std::optional<CrossModuleSimilarClass> SimilarClassPlanner::run() {
   CrossModuleSimilarClass Out;
   SmallVector<unsigned, 8> Alive;
+  DenseMap<uint32_t, unsigned> VanishingPerModule;
   for (unsigned K = 0; K < Members.size(); ++K)
-    Alive.push_back(K);
+    if (vanishesInBackend(K))
+      ++VanishingPerModule[Members[K].Module];
+  for (unsigned K = 0; K < Members.size(); ++K) {
+    if (vanishesInBackend(K) &&
+        bestLeftToBackend(VanishingPerModule[Members[K].Module]))
+      Out.Refusals.push_back(
+          {Members[K], "its module's own similar merge saves more"});
+    else
+      Alive.push_back(K);
+  }
   auto Drop = [&](size_t Slot, StringRef Reason) {
     Out.Refusals.push_back({Members[Alive[Slot]], Reason.str()});
     Alive.erase(Alive.begin() + Slot);
