@@ -35,8 +35,9 @@
 //  - Skeletons: encoded once each, and compared at once, while the encoding
 //    is still in cache, with the representative skeleton that the worker
 //    keeps for the same hash: the first it encoded, copied into its arena
-//    (the task runner tells a task its worker, so scratch needs no
-//    thread_local). Most members have a twin, so one skeleton per hash and
+//    (the task runner tells a task its worker, so this scratch is the
+//    worker's; the encoder's own scratch is still thread_local, see
+//    TaskRunner.h). Most members have a twin, so one skeleton per hash and
 //    worker is a fraction of all of them, and fresh memory is what copying
 //    costs most: every page is faulted in (the pass's peak on a generated
 //    module of 100k functions fell from 74 to 47 MiB). A bucket whose

@@ -607,6 +607,9 @@ void FunctionEncoder::encodeConstantExprFields(const ConstantExpr *CE) {
 using encoding::EncoderScratch;
 using encoding::FunctionEncoder;
 
+// The scratch below is per thread (thread_local), not per worker of a
+// TaskRunner: the task bodies that encode do not pass their worker down
+// (TaskRunner.h).
 void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
                     Encoding &Skeleton, std::vector<CandidateId> &ClassIds) {
   static thread_local EncoderScratch Scratch;
