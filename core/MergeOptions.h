@@ -32,9 +32,6 @@ struct MergeOptions {
   unsigned SerialThreshold = 256;
   /// Run the IR verifier on the module after merging.
   bool Verify = false;
-  /// Compare references to other candidate functions by equivalence class
-  /// (partition refinement) instead of identity.
-  bool RefineReferences = true;
   /// After identical merging, also merge functions that differ only in
   /// constants at parameter positions (SimilarMerge.h): one shared body
   /// with extra parameters, each member a thunk or its calls rewritten.

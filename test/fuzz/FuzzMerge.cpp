@@ -163,7 +163,6 @@ void checkComparator(Module &M) {
 void checkMerge(Module &M, uint64_t Choice) {
   MergeOptions Opts;
   Opts.Mode = Choice & 1 ? MergeMode::All : MergeMode::Safe;
-  Opts.RefineReferences = (Choice & 6) != 0;
   Opts.MergeSimilar = (Choice & 32) != 0;
   Opts.SimilarCallees = (Choice & 64) != 0;
   Opts.SimilarIntegers = (Choice & 128) != 0;
