@@ -90,8 +90,12 @@ private:
 
   SimilarStageContext &Ctx;
   EncodingContext EncodeCtx;
-  /// Functions with a body of their own that no class has merged yet,
-  /// and the shared bodies made so far.
+  /// The functions the identical stage left with a body of their own, less
+  /// the members this stage erased (their addresses may come back as new
+  /// functions): every round draws its candidates from them, in module
+  /// order. Members made thunks stay, though a thunk is too small to be a
+  /// candidate unless SimilarMinimumGain is below zero; the shared bodies
+  /// are never added.
   DenseSet<Function *> Live;
   std::vector<Function *> Candidates;
   std::vector<uint64_t> Shapes;
@@ -235,6 +239,9 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
   SmallVector<SimilarAction, 4> Outcomes;
   Function *Body = applySimilarPlan(Plan, Positions[SourceIndex], RC, Outcomes);
+  for (auto [M, Outcome] : zip(Plan.Members, Outcomes))
+    if (Outcome == SimilarAction::CallsRewritten)
+      Live.erase(M.Fn);
   record(Plan, *Body, SourceName, Names, Outcomes);
 }
 
