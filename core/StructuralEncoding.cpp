@@ -651,13 +651,11 @@ void appendClassReferences(ArrayRef<CandidateId> ClassIds, Encoding &Out) {
   Out.insert(Out.end(), ClassIds.begin(), ClassIds.end());
 }
 
-size_t encodeFunction(const Function &F, const EncodingContext &Ctx,
-                      Encoding &Out) {
+void encodeFunction(const Function &F, const EncodingContext &Ctx,
+                    Encoding &Out) {
   static thread_local std::vector<CandidateId> ClassIds;
   encodeSkeleton(F, Ctx, Out, ClassIds);
-  size_t SkeletonSize = Out.size();
   appendClassReferences(ClassIds, Out);
-  return SkeletonSize;
 }
 
 } // namespace lmf

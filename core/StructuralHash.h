@@ -13,13 +13,8 @@ namespace lmf {
 /// XXH3-64 of the encoding's tokens. Equal encodings give equal hashes.
 uint64_t hashEncoding(llvm::ArrayRef<uint64_t> Tokens);
 
-/// The hash of a full encoding given as skeleton hash and the class-id part
-/// (everything after the skeleton).
-uint64_t combineHashes(uint64_t SkeletonHash,
-                       llvm::ArrayRef<uint64_t> ClassPart);
-
-/// Encodes F into Scratch and hashes it: combineHashes over the skeleton's
-/// hash and the class ids. Equal encodings give equal hashes.
+/// Encodes F into Scratch (encodeFunction) and hashes the whole encoding.
+/// Equal encodings give equal hashes.
 uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
                       Encoding &Scratch);
 
