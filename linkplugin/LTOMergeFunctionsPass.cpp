@@ -52,7 +52,7 @@ cl::opt<lmf::MergeMode> ModeOpt(
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
     cl::desc("Threads for hashing and comparison (0: follow --threads)"),
-    cl::init(lmf::MergeOptions().Threads), cl::cat(Category));
+    cl::init(0), cl::cat(Category));
 
 cl::opt<std::string>
     ReportOpt(lmf::passopt::ReportOption,
@@ -134,7 +134,6 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     return PreservedAnalyses::all();
   MergeOptions Opts;
   Opts.Mode = ModeOpt;
-  Opts.Threads = resolveThreadCount(ThreadsOpt);
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar = SimilarOpt;
   Opts.SimilarCallees = SimilarCalleesOpt;
@@ -147,7 +146,8 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     return PreservedAnalyses::all();
   }
   Opts.LinkAddressFree = *LinkAddressFree;
-  std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
+  std::unique_ptr<TaskRunner> Runner =
+      createTaskRunner(resolveThreadCount(ThreadsOpt));
 
   Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);
   noteMergeRun();

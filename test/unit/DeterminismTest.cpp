@@ -171,7 +171,6 @@ Outcome mergeWith(const std::string &Text, TaskRunner &Runner) {
     return O;
   MergeOptions Opts;
   Opts.SerialThreshold = 0;
-  Opts.Threads = Runner.concurrency();
   std::optional<MergeResult> R = merge(*M, Opts, Runner);
   if (!R)
     return O;
