@@ -30,7 +30,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "Families.h"
-#include "KnownBugs.h"
 #include "Oracles.h"
 #include "SimilarOracles.h"
 
@@ -100,7 +99,7 @@ struct Stats {
   /// Multi-member buckets of equal wildcard hashes (both kinds).
   uint64_t WildcardBuckets = 0;
   SimilarCounts Similar;
-  std::map<std::string, uint64_t> ByKind, MissedByKind, KnownBugs;
+  std::map<std::string, uint64_t> ByKind, MissedByKind;
 };
 
 std::string printModule(const Module &M) {
@@ -317,10 +316,6 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   if (Opts.SimilarCallees)
     Opts.SimilarMinimumGain = -1000000;
   Opts.Verify = true;
-  if (std::string Known = knownBug(M, Opts); !Known.empty()) {
-    ++S.KnownBugs[Known];
-    return;
-  }
   std::string Config =
       std::string("mode=") + mergeModeName(Opts.Mode).str() +
       (Opts.MergeSimilar ? " similar" : "") +
@@ -472,9 +467,6 @@ int main(int Argc, char **Argv) {
       outs() << " " << Kind << "=" << N;
     outs() << "\n";
   }
-  for (auto &[Test, N] : S.KnownBugs)
-    outs() << "  " << N << " modules not merged: known bug, see "
-           << "test/lit/" << Test << "\n";
   outs() << "  problems: " << S.Problems << "\n";
   return S.Problems ? 1 : 0;
 }
