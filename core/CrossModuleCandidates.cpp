@@ -187,7 +187,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
       F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
   C.ThunkObstacle = thunkObstacle(F).str();
   uint64_t Instructions = 0;
-  C.BodyBytes = estimateBodyBytes(F, Instructions);
+  C.BodyBytes = estimateBodyBytes(F, &Instructions);
   C.Instructions = Instructions;
 }
 

@@ -205,7 +205,7 @@ void ModuleMerge::hashShapes(ArrayRef<CandidateId> Ids) {
   PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
   forEachIndex(Runner, Ids.size(), Opts.SerialThreshold, [&](size_t I) {
     CandidateId Id = Ids[I];
-    Shapes[Id] = shapeHash(*Candidates[Id], InstructionCounts[Id]);
+    Shapes[Id] = shapeHash(*Candidates[Id], &InstructionCounts[Id]);
   });
 }
 

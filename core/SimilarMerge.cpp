@@ -122,9 +122,8 @@ void SimilarStage::collectCandidates() {
         bool MayPay = Ctx.Opts.SimilarMinimumGain < 0 || mayPayAsSimilar(F);
         if (!similarIneligibilityReason(F).empty() || !MayPay)
           return;
-        size_t Instructions;
         Keep[I] = 1;
-        Shape[I] = shapeHash(F, Instructions);
+        Shape[I] = shapeHash(F);
       });
   for (size_t I = 0; I < InOrder.size(); ++I) {
     if (!Keep[I])

@@ -114,9 +114,10 @@ static ShapeHashes walkShapes(const llvm::Function &F,
   return Out;
 }
 
-uint64_t shapeHash(const llvm::Function &F, size_t &Instructions) {
+uint64_t shapeHash(const llvm::Function &F, size_t *Instructions) {
   ShapeHashes Out = walkShapes(F, /*Globals=*/nullptr);
-  Instructions = Out.Instructions;
+  if (Instructions)
+    *Instructions = Out.Instructions;
   return Out.Shape;
 }
 

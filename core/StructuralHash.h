@@ -21,9 +21,9 @@ uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
 /// A cheap hash of F's shape (arguments, calling convention, and per block,
 /// in any order, the opcodes, result type kinds and operand counts). Equal
 /// encodings imply equal shapes, so functions alone in their shape can be
-/// skipped without encoding them at all.
-/// Instructions receives the number of F's instructions, counted on the way.
-uint64_t shapeHash(const llvm::Function &F, size_t &Instructions);
+/// skipped without encoding them at all. Instructions, when given, receives
+/// the number of F's instructions, counted on the way.
+uint64_t shapeHash(const llvm::Function &F, size_t *Instructions = nullptr);
 
 /// What one walk over a function gives the identical-merging prefilter.
 struct ShapeHashes {
