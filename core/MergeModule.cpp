@@ -98,7 +98,7 @@ private:
   std::vector<CandidateId> liveCandidates() const;
   std::vector<CandidateId>
   candidatesWithTwinShape(ArrayRef<uint64_t> ShapesAndOperands) const;
-  ClassList refineClasses(ArrayRef<CandidateId> Members);
+  Expected<ClassList> refineClasses(ArrayRef<CandidateId> Members);
   ClassList dirtyShapeBuckets() const;
   ClassList resolveBuckets(const ClassList &Buckets);
   void weakenToMeet(ArrayRef<Function *> Members);
@@ -240,13 +240,16 @@ bool ModuleMerge::addressByClass(const Function &F) const {
   return calleeByClass(F) && globalAddressFree(F, Facts, Opts.Mode);
 }
 
-ClassList ModuleMerge::refineClasses(ArrayRef<CandidateId> Members) {
+Expected<ClassList> ModuleMerge::refineClasses(ArrayRef<CandidateId> Members) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Refine");
   auto CalleeByClass = [&](const Function &F) { return calleeByClass(F); };
   auto AddressByClass = [&](const Function &F) { return addressByClass(F); };
   RefinementInput In{Candidates,           Members,       EncodeCtx,     Runner,
                      Opts.SerialThreshold, CalleeByClass, AddressByClass};
-  RefinementResult R = refinePartition(In);
+  Expected<RefinementResult> Refined = refinePartition(In);
+  if (!Refined)
+    return Refined.takeError();
+  RefinementResult &R = *Refined;
   Tables = std::move(R.Tables);
   EncodeCtx.CalleeClasses = &Tables.Callee;
   EncodeCtx.AddressClasses = &Tables.Address;
@@ -474,7 +477,10 @@ Expected<MergeResult> ModuleMerge::run() {
   // Round 0 compares every function whose shape has a twin; later rounds
   // only shape buckets holding a function that the previous round changed.
   std::vector<CandidateId> Members = candidatesWithTwinShape(ShapesAndOperands);
-  ClassList Classes = refineClasses(Members);
+  Expected<ClassList> FirstClasses = refineClasses(Members);
+  if (!FirstClasses)
+    return FirstClasses.takeError();
+  ClassList Classes = std::move(*FirstClasses);
   for (Round = 0;; ++Round) {
     SmallPtrSet<Function *, 32> Touched;
     bool Folded = false;

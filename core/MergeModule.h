@@ -21,8 +21,10 @@ namespace lmf {
 /// Finds functions of M that are the same modulo intersectable annotations
 /// and folds them, to a fixpoint; with Opts.MergeSimilar, then merges those
 /// that differ only in constants at parameter positions. Parallel phases
-/// run on Runner; the output module is the same for any runner. Fails only
-/// when the verifier was asked for and rejects the result.
+/// run on Runner; the output module is the same for any runner. Fails when
+/// the module's functions refer to each other more than 2^32 times (before
+/// anything changes), or when the verifier was asked for and rejects the
+/// result.
 llvm::Expected<MergeResult>
 mergeModule(llvm::Module &M, const MergeOptions &Opts, TaskRunner &Runner);
 

@@ -8,9 +8,11 @@
 // `-mllvm -load=`). Threads follow llvm::parallel::strategy, which is lld's
 // `--threads`, unless `-lto-merge-functions-threads` says otherwise.
 //
-// Failures (an unwritable report, a module the verifier rejects) are
-// reported through LLVMContext::emitError: `opt` prints them and exits
-// non-zero, lld turns them into link errors. The pass never aborts.
+// Failures (an unreadable list of address-free functions, an unwritable
+// report, a module the verifier rejects, more references between functions
+// than partition refinement can index) are reported through
+// LLVMContext::emitError: `opt` prints them and exits non-zero, lld turns
+// them into link errors. The pass never aborts.
 //
 //===----------------------------------------------------------------------===//
 
