@@ -68,7 +68,7 @@ private:
   std::vector<size_t> Ends;
 };
 
-/// The one sort-then-group-runs step every grouping uses: sorts Items with
+/// The sort-then-group-runs step of the splits by encoding: sorts Items with
 /// Compare (a three-way comparison, <0, 0 or >0) and calls Run on each
 /// maximal range of items that compare equal, in sorted order. The order
 /// within a run is unspecified: callers sort runs by candidate id.
