@@ -203,14 +203,6 @@ ClassList splitByEncoding(ArrayRef<CandidateId> Group,
   return splitByEncoding(Group, Encode, KeepSingletons, Scratch);
 }
 
-void GroupStats::add(ArrayRef<CandidateId> Group,
-                     const ClassList &ClassesOfGroup) {
-  size_t Largest = 1;
-  for (ArrayRef<CandidateId> C : ClassesOfGroup)
-    Largest = std::max(Largest, C.size());
-  add(Group.size(), Largest);
-}
-
 void GroupStats::add(size_t GroupSize, size_t Largest) {
   ++MultiMember;
   Pure += Largest == GroupSize;

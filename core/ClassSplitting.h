@@ -132,7 +132,6 @@ splitByEncoding(llvm::ArrayRef<CandidateId> Group,
 /// largest class).
 struct GroupStats {
   uint64_t MultiMember = 0, Pure = 0, Collisions = 0;
-  void add(llvm::ArrayRef<CandidateId> Group, const ClassList &ClassesOfGroup);
   /// Adds a group of GroupSize members whose largest class has Largest.
   void add(size_t GroupSize, size_t Largest);
   void add(const GroupStats &Other);
