@@ -32,14 +32,16 @@ static bool emitsNoCode(const Instruction &I) {
   return false;
 }
 
-int64_t estimateBodyBytes(const Function &F, uint64_t &Instructions) {
-  Instructions = 0;
+int64_t estimateBodyBytes(const Function &F, uint64_t *Instructions) {
+  uint64_t All = 0;
   int64_t Counted = 0;
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB) {
-      ++Instructions;
+      ++All;
       Counted += !emitsNoCode(I);
     }
+  if (Instructions)
+    *Instructions = All;
   return Counted * TenthsOfBytesPerInstruction / 10;
 }
 

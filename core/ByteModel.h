@@ -38,8 +38,9 @@ inline int64_t alignedSize(int64_t Bytes) {
 }
 
 /// Bytes of machine code F's body takes, estimated from its instructions;
-/// Instructions is set to the number of its instructions.
-int64_t estimateBodyBytes(const llvm::Function &F, uint64_t &Instructions);
+/// Instructions, when given, is set to the number of its instructions.
+int64_t estimateBodyBytes(const llvm::Function &F,
+                          uint64_t *Instructions = nullptr);
 
 /// Bytes to put C in an argument register: `xor` for zero, `mov imm32`,
 /// `movabs`, a RIP-relative `lea`, or a load from the constant pool for

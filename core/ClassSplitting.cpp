@@ -2,14 +2,17 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The two steps every round and every refinement iteration share: group
-// candidates by a cheap key (a structural hash), then split each group
-// exactly by comparing encodings with the total order. Sorting the encodings
-// costs n encodings and O(n log n) comparisons per group, instead of the
-// O(n^2) pairwise comparisons a naive split would make.
+// The two steps that partition refinement's first split, the later rounds
+// and the similar stage share: group candidates by a cheap key (a shape or
+// skeleton hash; groupByKey numbers the keys in a hash table, without
+// sorting), then split each group exactly by comparing encodings with the
+// total order: sort, then visit the runs of equal encodings
+// (forEachRunOfEquals). Sorting the encodings costs n encodings and
+// O(n log n) comparisons per group, instead of the O(n^2) pairwise
+// comparisons a naive split would make. (Refinement's iterations split
+// classes by the classes their references point to, with a sort of their
+// own: PartitionRefinement.cpp.)
 //
-// Both steps, and the refinement's split by referenced classes, are one
-// loop: sort, then visit the runs of equal elements (forEachRunOfEquals).
 // Their results are ClassLists, classes as ranges of one array of candidate
 // ids, ordered by candidate id only, so they never depend on hash values'
 // order or thread timing.
@@ -198,14 +201,6 @@ ClassList splitByEncoding(ArrayRef<CandidateId> Group,
                           bool KeepSingletons) {
   SplitScratch Scratch;
   return splitByEncoding(Group, Encode, KeepSingletons, Scratch);
-}
-
-void GroupStats::add(ArrayRef<CandidateId> Group,
-                     const ClassList &ClassesOfGroup) {
-  size_t Largest = 1;
-  for (ArrayRef<CandidateId> C : ClassesOfGroup)
-    Largest = std::max(Largest, C.size());
-  add(Group.size(), Largest);
 }
 
 void GroupStats::add(size_t GroupSize, size_t Largest) {

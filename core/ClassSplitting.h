@@ -68,7 +68,7 @@ private:
   std::vector<size_t> Ends;
 };
 
-/// The one sort-then-group-runs step every grouping uses: sorts Items with
+/// The sort-then-group-runs step of the splits by encoding: sorts Items with
 /// Compare (a three-way comparison, <0, 0 or >0) and calls Run on each
 /// maximal range of items that compare equal, in sorted order. The order
 /// within a run is unspecified: callers sort runs by candidate id.
@@ -132,7 +132,6 @@ splitByEncoding(llvm::ArrayRef<CandidateId> Group,
 /// largest class).
 struct GroupStats {
   uint64_t MultiMember = 0, Pure = 0, Collisions = 0;
-  void add(llvm::ArrayRef<CandidateId> Group, const ClassList &ClassesOfGroup);
   /// Adds a group of GroupSize members whose largest class has Largest.
   void add(size_t GroupSize, size_t Largest);
   void add(const GroupStats &Other);

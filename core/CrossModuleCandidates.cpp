@@ -188,7 +188,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
   C.ThunkObstacle = thunkObstacle(F).str();
   uint64_t Instructions = 0;
-  C.BodyBytes = estimateBodyBytes(F, Instructions);
+  C.BodyBytes = estimateBodyBytes(F, &Instructions);
   C.Instructions = Instructions;
 }
 

@@ -3,8 +3,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The planner decided how each folded function G disappears; this file
-// performs it. It is the only place that creates or erases IR, and it runs on
-// one thread, in the deterministic order of the plans.
+// performs it, on one thread, in the deterministic order of the plans. Its
+// pieces (moving a body, making a thunk, erasing a function) are shared
+// with the other two rewriters, and only the three of them create or erase
+// functions, aliases, blocks or instructions: SimilarRewriter.cpp for
+// similar classes and CrossModuleRewriter.cpp for plans across the modules
+// of a ThinLTO link.
 //
 // The four outcomes:
 //  * erased: every use of G refers to the body instead, G is deleted; calls

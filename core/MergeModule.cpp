@@ -1,4 +1,4 @@
-//===- MergeModule.cpp - Merge identical functions in a module ------------===//
+//===- MergeModule.cpp - Merge identical and similar functions ------------===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -7,22 +7,27 @@
 //   1. collect the candidates (Eligibility.h), numbered in module order;
 //   2. hash every candidate's shape in parallel (StructuralHash.h), each task
 //      writing its own slot of a preallocated vector; a function alone in
-//      its shape cannot have a twin and is never encoded;
-//   3. find the classes of equal functions among the others: by partition
+//      its shape and operand values cannot have a twin and is never encoded;
+//   3. find the classes of equal functions among the others by partition
 //      refinement (PartitionRefinement.h), which compares references to
-//      other candidates by class and so folds cycles of twins; or, when
-//      refinement is off, by the full structural hash, each bucket split
-//      exactly with the total order (ClassSplitting.h);
+//      other candidates by class and so folds cycles of twins;
 //   4. weaken every class to the meet of its members' annotations, then
 //      plan and apply each class serially, in order of its first member
 //      (MergePlanner.h, AnnotationIntersector.h, FoldRewriter.h);
 //   5. the functions whose bodies the folds changed (callers of a folded
 //      function) get their shape rehashed, and only shape buckets holding
-//      one of them are resolved again; repeat until a round folds nothing.
+//      one of them are split again by encoding, under refinement's class
+//      tables; repeat until a round folds nothing;
+//   6. with MergeOptions::MergeSimilar, the similar stage (SimilarMerge.h)
+//      takes the functions that still have a body of their own and merges
+//      those equal except for constants at parameter positions, in rounds
+//      of its own; then, with MergeOptions::Verify, the verifier checks the
+//      module.
 //
-// Eligibility and steps 2 and 3 run in parallel, and they only read IR. Every
-// order that reaches the output derives from candidate indices, that is from
-// module order, never from thread timing or pointer values, so the resulting
+// Eligibility, the hashes, the splits of steps 3 and 5 and the similar
+// stage's search run in parallel, and they only read IR. Every order that
+// reaches the output derives from candidate indices, that is from module
+// order, never from thread timing or pointer values, so the resulting
 // module is byte-identical for any thread count.
 //
 // A class member whose body was changed earlier in the same round (because
@@ -93,10 +98,9 @@ private:
   std::vector<CandidateId> liveCandidates() const;
   std::vector<CandidateId>
   candidatesWithTwinShape(ArrayRef<uint64_t> ShapesAndOperands) const;
-  ClassList refineClasses(ArrayRef<CandidateId> Members);
-  ClassList identityClasses(ArrayRef<CandidateId> Members);
+  Expected<ClassList> refineClasses(ArrayRef<CandidateId> Members);
   ClassList dirtyShapeBuckets() const;
-  ClassList resolveBuckets(const ClassList &Buckets, GroupStats *Stats);
+  ClassList resolveBuckets(const ClassList &Buckets);
   void weakenToMeet(ArrayRef<Function *> Members);
   bool applyClass(ArrayRef<CandidateId> Class,
                   SmallPtrSetImpl<Function *> &Touched);
@@ -119,7 +123,8 @@ private:
   AnnotationPolicy Policy;
   ModuleFacts Facts;
   EncodingContext EncodeCtx{Globals, Policy};
-  /// Class tables from partition refinement; empty when it is off.
+  /// Class tables from partition refinement, which the later rounds encode
+  /// with too; empty when no candidate may be referred to by class.
   ReferenceClasses Tables;
 
   /// Candidate functions by id; null once folded away or made a thunk.
@@ -200,7 +205,7 @@ void ModuleMerge::hashShapes(ArrayRef<CandidateId> Ids) {
   PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
   forEachIndex(Runner, Ids.size(), Opts.SerialThreshold, [&](size_t I) {
     CandidateId Id = Ids[I];
-    Shapes[Id] = shapeHash(*Candidates[Id], InstructionCounts[Id]);
+    Shapes[Id] = shapeHash(*Candidates[Id], &InstructionCounts[Id]);
   });
 }
 
@@ -235,13 +240,16 @@ bool ModuleMerge::addressByClass(const Function &F) const {
   return calleeByClass(F) && globalAddressFree(F, Facts, Opts.Mode);
 }
 
-ClassList ModuleMerge::refineClasses(ArrayRef<CandidateId> Members) {
+Expected<ClassList> ModuleMerge::refineClasses(ArrayRef<CandidateId> Members) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Refine");
   auto CalleeByClass = [&](const Function &F) { return calleeByClass(F); };
   auto AddressByClass = [&](const Function &F) { return addressByClass(F); };
   RefinementInput In{Candidates,           Members,       EncodeCtx,     Runner,
                      Opts.SerialThreshold, CalleeByClass, AddressByClass};
-  RefinementResult R = refinePartition(In);
+  Expected<RefinementResult> Refined = refinePartition(In);
+  if (!Refined)
+    return Refined.takeError();
+  RefinementResult &R = *Refined;
   Tables = std::move(R.Tables);
   EncodeCtx.CalleeClasses = &Tables.Callee;
   EncodeCtx.AddressClasses = &Tables.Address;
@@ -250,25 +258,6 @@ ClassList ModuleMerge::refineClasses(ArrayRef<CandidateId> Members) {
   Result.Stats.Collisions = R.SkeletonBuckets.Collisions;
   Result.Stats.RefinementIterations = R.Iterations;
   return std::move(R.Classes);
-}
-
-/// Without refinement: buckets by full structural hash, split exactly.
-ClassList ModuleMerge::identityClasses(ArrayRef<CandidateId> Members) {
-  std::vector<uint64_t> Hash(Candidates.size());
-  {
-    PhaseTimer Timer(Result.Times.HashSeconds, "LTOMergeFunctions.Hash");
-    forEachIndex(Runner, Members.size(), Opts.SerialThreshold, [&](size_t M) {
-      Encoding Scratch;
-      Hash[Members[M]] =
-          hashFunction(*Candidates[Members[M]], EncodeCtx, Scratch);
-    });
-  }
-  GroupStats Stats;
-  ClassList Classes = resolveBuckets(groupByKey(Members, Hash), &Stats);
-  Result.Stats.MultiMemberBuckets = Stats.MultiMember;
-  Result.Stats.PureBuckets = Stats.Pure;
-  Result.Stats.Collisions = Stats.Collisions;
-  return Classes;
 }
 
 /// Shape buckets that hold a candidate the previous round changed: only
@@ -285,8 +274,7 @@ ClassList ModuleMerge::dirtyShapeBuckets() const {
   return groupByKey(InDirtyShape, Shapes);
 }
 
-ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets,
-                                      GroupStats *Stats) {
+ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Resolve");
   std::vector<ClassList> PerBucket(Buckets.size());
   std::vector<SplitScratch> Scratch(Runner.concurrency());
@@ -301,11 +289,8 @@ ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets,
                                /*KeepSingletons=*/false, Scratch[Worker]);
                          });
   ClassList Classes;
-  for (size_t B = 0; B < Buckets.size(); ++B) {
-    if (Stats)
-      Stats->add(Buckets[B], PerBucket[B]);
-    Classes.append(PerBucket[B]);
-  }
+  for (const ClassList &Part : PerBucket)
+    Classes.append(Part);
   return Classes;
 }
 
@@ -492,8 +477,10 @@ Expected<MergeResult> ModuleMerge::run() {
   // Round 0 compares every function whose shape has a twin; later rounds
   // only shape buckets holding a function that the previous round changed.
   std::vector<CandidateId> Members = candidatesWithTwinShape(ShapesAndOperands);
-  ClassList Classes =
-      Opts.RefineReferences ? refineClasses(Members) : identityClasses(Members);
+  Expected<ClassList> FirstClasses = refineClasses(Members);
+  if (!FirstClasses)
+    return FirstClasses.takeError();
+  ClassList Classes = std::move(*FirstClasses);
   for (Round = 0;; ++Round) {
     SmallPtrSet<Function *, 32> Touched;
     bool Folded = false;
@@ -514,7 +501,7 @@ Expected<MergeResult> ModuleMerge::run() {
     ClassList Buckets = dirtyShapeBuckets();
     if (Buckets.empty())
       break;
-    Classes = resolveBuckets(Buckets, /*Stats=*/nullptr);
+    Classes = resolveBuckets(Buckets);
   }
 
   if (Opts.MergeSimilar)

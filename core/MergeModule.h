@@ -1,4 +1,4 @@
-//===- MergeModule.h - Merge identical functions in a module ----*- C++ -*-===//
+//===- MergeModule.h - Merge identical and similar functions ----*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -19,9 +19,12 @@ class Module;
 namespace lmf {
 
 /// Finds functions of M that are the same modulo intersectable annotations
-/// and folds them, to a fixpoint. Parallel phases run on Runner; the output
-/// module is the same for any runner. Fails only when the verifier was asked
-/// for and rejects the result.
+/// and folds them, to a fixpoint; with Opts.MergeSimilar, then merges those
+/// that differ only in constants at parameter positions. Parallel phases
+/// run on Runner; the output module is the same for any runner. Fails when
+/// the module's functions refer to each other more than 2^32 times (before
+/// anything changes), or when the verifier was asked for and rejects the
+/// result.
 llvm::Expected<MergeResult>
 mergeModule(llvm::Module &M, const MergeOptions &Opts, TaskRunner &Runner);
 

@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The knobs of one merge run. The pass plugin fills them from `cl::opt`s, the
-// unit tests and benchmarks fill them directly.
+// unit tests and benchmarks fill them directly. The thread count is not one
+// of them: it is the TaskRunner's that the caller hands to mergeModule.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,16 +26,10 @@ enum class MergeMode { Safe, All };
 
 struct MergeOptions {
   MergeMode Mode = MergeMode::Safe;
-  /// Worker threads for hashing and bucket resolution; 0 means "follow
-  /// llvm::parallel::strategy", which is lld's `--threads`.
-  unsigned Threads = 0;
   /// Inputs with fewer candidate functions than this run serially.
   unsigned SerialThreshold = 256;
   /// Run the IR verifier on the module after merging.
   bool Verify = false;
-  /// Compare references to other candidate functions by equivalence class
-  /// (partition refinement) instead of identity.
-  bool RefineReferences = true;
   /// After identical merging, also merge functions that differ only in
   /// constants at parameter positions (SimilarMerge.h): one shared body
   /// with extra parameters, each member a thunk or its calls rewritten.

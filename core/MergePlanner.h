@@ -66,7 +66,9 @@ struct ClassPlan {
   bool foldsAnything() const { return !Folded.empty(); }
 };
 
-/// Facts about the module that every plan needs, computed once per round.
+/// Facts about the module that every plan needs, computed once before
+/// anything in the module folds: mergeModule computes them at the start of
+/// a run, and both of its stages read them as they were then.
 struct ModuleFacts {
   llvm::SmallPtrSet<const llvm::GlobalValue *, 16> Used;
   /// Definitions whose address no input of the link uses (on the link's

@@ -78,10 +78,11 @@ struct MergeStats {
            FoldedCallersRedirected = 0;
   uint64_t Refused = 0;
   uint64_t Rounds = 0;
-  /// Partition refinement iterations until the fixpoint (0 when off).
+  /// Partition refinement iterations until the fixpoint, the first split by
+  /// skeletons included.
   uint64_t RefinementIterations = 0;
-  /// Buckets with two or more functions, and of those, the ones whose
-  /// members all compared equal (first round).
+  /// Skeleton hash buckets of refinement's first split with two or more
+  /// functions, and of those, the ones whose members all compared equal.
   uint64_t MultiMemberBuckets = 0, PureBuckets = 0;
   uint64_t Collisions = 0;
   uint64_t InstructionsRemoved = 0;

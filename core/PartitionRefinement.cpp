@@ -35,8 +35,9 @@
 //  - Skeletons: encoded once each, and compared at once, while the encoding
 //    is still in cache, with the representative skeleton that the worker
 //    keeps for the same hash: the first it encoded, copied into its arena
-//    (the task runner tells a task its worker, so scratch needs no
-//    thread_local). Most members have a twin, so one skeleton per hash and
+//    (the task runner tells a task its worker, so this scratch is the
+//    worker's; the encoder's own scratch is still thread_local, see
+//    TaskRunner.h). Most members have a twin, so one skeleton per hash and
 //    worker is a fraction of all of them, and fresh memory is what copying
 //    costs most: every page is faulted in (the pass's peak on a generated
 //    module of 100k functions fell from 74 to 47 MiB). A bucket whose
@@ -85,7 +86,6 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/Allocator.h"
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/TimeProfiler.h"
 
 #include <atomic>
@@ -95,7 +95,7 @@ using namespace llvm;
 
 namespace lmf {
 
-void CandidateLists::assign(ArrayRef<ArrayRef<CandidateId>> Lists) {
+Error CandidateLists::assign(ArrayRef<ArrayRef<CandidateId>> Lists) {
   Begin.resize(Lists.size() + 1);
   uint64_t Total = 0;
   for (size_t Id = 0; Id < Lists.size(); ++Id) {
@@ -103,11 +103,13 @@ void CandidateLists::assign(ArrayRef<ArrayRef<CandidateId>> Lists) {
     Total += Lists[Id].size();
   }
   if (Total > std::numeric_limits<uint32_t>::max())
-    report_fatal_error("more than 2^32 references between candidates");
+    return createStringError(inconvertibleErrorCode(),
+                             "more than 2^32 references between candidates");
   Begin.back() = static_cast<uint32_t>(Total);
   Items.resize(Total);
   for (size_t Id = 0; Id < Lists.size(); ++Id)
     llvm::copy(Lists[Id], Items.begin() + Begin[Id]);
+  return Error::success();
 }
 
 namespace {
@@ -142,13 +144,13 @@ struct WorkerScratch {
 class Refiner {
 public:
   explicit Refiner(const RefinementInput &In);
-  RefinementResult run();
+  Expected<RefinementResult> run();
 
 private:
   void classifyReferences();
   void buildTables();
   void renameTablesToClasses();
-  void encodeMembers();
+  Error encodeMembers();
   void encodeMember(CandidateId Id, WorkerScratch &W);
   void compareWithRepresentative(CandidateId Id, WorkerScratch &W);
   bool equalToOneRepresentative(ArrayRef<CandidateId> Bucket) const;
@@ -277,14 +279,15 @@ void Refiner::compareWithRepresentative(CandidateId Id, WorkerScratch &W) {
   RepresentativeOf[Id] = It->second;
 }
 
-void Refiner::encodeMembers() {
+Error Refiner::encodeMembers() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine.Encode");
   forEachIndexWithWorker(In.Runner, In.Members.size(), In.SerialThreshold,
                          [&](size_t M, unsigned Worker) {
                            encodeMember(In.Members[M], Workers[Worker]);
                          });
-  Refs.assign(StagedRefs);
+  Error E = Refs.assign(StagedRefs);
   StagedRefs = {};
+  return E;
 }
 
 /// Whether every member of a skeleton hash bucket is known to equal a
@@ -463,7 +466,7 @@ ClassList Refiner::finalClasses() {
   return Classes;
 }
 
-RefinementResult Refiner::run() {
+Expected<RefinementResult> Refiner::run() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine");
   size_t N = In.Candidates.size();
   ClassOf.resize(N);
@@ -475,7 +478,8 @@ RefinementResult Refiner::run() {
     ClassOf[I] = I;
   classifyReferences();
   buildTables();
-  encodeMembers();
+  if (Error E = encodeMembers())
+    return std::move(E);
   startClasses(skeletonClasses());
   RepresentativeOf = {};
   Workers.clear(); // Frees the arenas.
@@ -491,7 +495,7 @@ RefinementResult Refiner::run() {
 
 } // namespace
 
-RefinementResult refinePartition(const RefinementInput &In) {
+Expected<RefinementResult> refinePartition(const RefinementInput &In) {
   return Refiner(In).run();
 }
 

@@ -10,6 +10,7 @@
 #include "core/TaskRunner.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Error.h"
 
 namespace llvm {
 class Function;
@@ -36,8 +37,10 @@ struct ReferenceClasses {
 /// references so, and reads them every iteration without a pointer chase.
 class CandidateLists {
 public:
-  /// Replaces the lists with copies of Lists, list Id from Lists[Id].
-  void assign(llvm::ArrayRef<llvm::ArrayRef<CandidateId>> Lists);
+  /// Replaces the lists with copies of Lists, list Id from Lists[Id]. Fails
+  /// when they hold more than 2^32 items together, which 32-bit offsets
+  /// cannot index.
+  llvm::Error assign(llvm::ArrayRef<llvm::ArrayRef<CandidateId>> Lists);
   size_t size() const { return Begin.empty() ? 0 : Begin.size() - 1; }
   /// Every list's items, list after list.
   llvm::ArrayRef<CandidateId> items() const { return Items; }
@@ -87,8 +90,9 @@ struct RefinementResult {
 
 /// Computes the coarsest partition of the candidates in which two functions
 /// share a class exactly when their encodings are equal once references to
-/// candidates are replaced by the candidates' classes.
-RefinementResult refinePartition(const RefinementInput &In);
+/// candidates are replaced by the candidates' classes. Fails only when the
+/// members refer to candidates more than 2^32 times (see CandidateLists).
+llvm::Expected<RefinementResult> refinePartition(const RefinementInput &In);
 
 } // namespace lmf
 

@@ -90,8 +90,12 @@ private:
 
   SimilarStageContext &Ctx;
   EncodingContext EncodeCtx;
-  /// Functions with a body of their own that no class has merged yet,
-  /// and the shared bodies made so far.
+  /// The functions the identical stage left with a body of their own, less
+  /// the members this stage erased (their addresses may come back as new
+  /// functions): every round draws its candidates from them, in module
+  /// order. Members made thunks stay, though a thunk is too small to be a
+  /// candidate unless SimilarMinimumGain is below zero; the shared bodies
+  /// are never added.
   DenseSet<Function *> Live;
   std::vector<Function *> Candidates;
   std::vector<uint64_t> Shapes;
@@ -118,9 +122,8 @@ void SimilarStage::collectCandidates() {
         bool MayPay = Ctx.Opts.SimilarMinimumGain < 0 || mayPayAsSimilar(F);
         if (!similarIneligibilityReason(F).empty() || !MayPay)
           return;
-        size_t Instructions;
         Keep[I] = 1;
-        Shape[I] = shapeHash(F, Instructions);
+        Shape[I] = shapeHash(F);
       });
   for (size_t I = 0; I < InOrder.size(); ++I) {
     if (!Keep[I])
@@ -235,6 +238,9 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
   SmallVector<SimilarAction, 4> Outcomes;
   Function *Body = applySimilarPlan(Plan, Positions[SourceIndex], RC, Outcomes);
+  for (auto [M, Outcome] : zip(Plan.Members, Outcomes))
+    if (Outcome == SimilarAction::CallsRewritten)
+      Live.erase(M.Fn);
   record(Plan, *Body, SourceName, Names, Outcomes);
 }
 

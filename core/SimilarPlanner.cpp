@@ -96,9 +96,9 @@ private:
   int64_t memberCost(unsigned Member, unsigned Slot,
                      ArrayRef<SimilarParameter> Params,
                      SimilarMemberPlan &Out) const;
-  int64_t estimateGain(ArrayRef<unsigned> Alive,
-                       ArrayRef<SimilarParameter> Params,
-                       SmallVectorImpl<SimilarMemberPlan> &Plans) const;
+  int64_t
+  estimateGain(ArrayRef<unsigned> Alive, ArrayRef<SimilarParameter> Params,
+               SmallVectorImpl<SimilarMemberPlan> *Plans = nullptr) const;
   unsigned mostDeviating(ArrayRef<unsigned> Alive) const;
 
   ArrayRef<Function *> Members;
@@ -207,16 +207,21 @@ int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
   return Calls * ArgBytes;
 }
 
+/// The bytes the alive members save by sharing one body with Params; fills
+/// Plans, when given, with how each member reaches the body.
 int64_t
 ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
                            ArrayRef<SimilarParameter> Params,
-                           SmallVectorImpl<SimilarMemberPlan> &Plans) const {
-  Plans.clear();
+                           SmallVectorImpl<SimilarMemberPlan> *Plans) const {
+  if (Plans)
+    Plans->clear();
   int64_t Gain =
       static_cast<int64_t>(Alive.size() - 1) * alignedSize(BodyBytes);
   for (size_t Slot = 0; Slot < Alive.size(); ++Slot) {
-    Plans.emplace_back();
-    Gain -= memberCost(Alive[Slot], Slot, Params, Plans.back());
+    SimilarMemberPlan Member;
+    Gain -= memberCost(Alive[Slot], Slot, Params, Member);
+    if (Plans)
+      Plans->push_back(Member);
   }
   // A register instead of an immediate rarely costs anything; count a byte
   // per parameter for the moves it may add, and two per address the body
@@ -286,7 +291,7 @@ void keepPassedMembers(SimilarPlan &Plan) {
 
 SimilarPlan ClassPlanner::run() {
   SimilarPlan Plan;
-  BodyBytes = estimateBodyBytes(*Members.front(), Plan.BodyInstructions);
+  BodyBytes = estimateBodyBytes(*Members.front(), &Plan.BodyInstructions);
   SmallVector<unsigned, 8> Alive;
   for (unsigned M = 0; M < Members.size(); ++M)
     Alive.push_back(M);
@@ -302,7 +307,7 @@ SimilarPlan ClassPlanner::run() {
            "needs more parameters than argument registers");
       continue;
     }
-    int64_t Gain = estimateGain(Alive, Params, Plans);
+    int64_t Gain = estimateGain(Alive, Params, &Plans);
     if (Gain >= MinimumGain) {
       Plan.Members.assign(Plans.begin(), Plans.end());
       Plan.Parameters = std::move(Params);
@@ -314,9 +319,7 @@ SimilarPlan ClassPlanner::run() {
     size_t Worst = mostDeviating(Alive);
     SmallVector<unsigned, 8> Fewer(Alive);
     Fewer.erase(Fewer.begin() + Worst);
-    SmallVector<SimilarMemberPlan, 4> FewerPlans;
-    if (Fewer.size() < 2 ||
-        estimateGain(Fewer, parametersOf(Fewer), FewerPlans) <= Gain)
+    if (Fewer.size() < 2 || estimateGain(Fewer, parametersOf(Fewer)) <= Gain)
       break;
     Drop(Worst, "the class saves more bytes without it");
   }
@@ -343,9 +346,7 @@ bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
 }
 
 bool mayPayAsSimilar(const Function &F) {
-  uint64_t Instructions;
-  return alignedSize(estimateBodyBytes(F, Instructions)) >
-         alignedSize(JumpBytes);
+  return alignedSize(estimateBodyBytes(F)) > alignedSize(JumpBytes);
 }
 
 SimilarPlan planSimilarClass(ArrayRef<Function *> Members,

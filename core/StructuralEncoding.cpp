@@ -607,6 +607,9 @@ void FunctionEncoder::encodeConstantExprFields(const ConstantExpr *CE) {
 using encoding::EncoderScratch;
 using encoding::FunctionEncoder;
 
+// The scratch below is per thread (thread_local), not per worker of a
+// TaskRunner: the task bodies that encode do not pass their worker down
+// (TaskRunner.h).
 void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
                     Encoding &Skeleton, std::vector<CandidateId> &ClassIds) {
   static thread_local EncoderScratch Scratch;
@@ -648,13 +651,11 @@ void appendClassReferences(ArrayRef<CandidateId> ClassIds, Encoding &Out) {
   Out.insert(Out.end(), ClassIds.begin(), ClassIds.end());
 }
 
-size_t encodeFunction(const Function &F, const EncodingContext &Ctx,
-                      Encoding &Out) {
+void encodeFunction(const Function &F, const EncodingContext &Ctx,
+                    Encoding &Out) {
   static thread_local std::vector<CandidateId> ClassIds;
   encodeSkeleton(F, Ctx, Out, ClassIds);
-  size_t SkeletonSize = Out.size();
   appendClassReferences(ClassIds, Out);
-  return SkeletonSize;
 }
 
 } // namespace lmf

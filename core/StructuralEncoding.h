@@ -83,10 +83,9 @@ void encodeSkeleton(const llvm::Function &F, const EncodingContext &Ctx,
 void appendClassReferences(llvm::ArrayRef<CandidateId> ClassIds, Encoding &Out);
 
 /// Replaces Out with the full encoding of F: its skeleton followed by the
-/// class ids of its class references. Returns the skeleton's length. F must
-/// be a definition.
-size_t encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
-                      Encoding &Out);
+/// class ids of its class references. F must be a definition.
+void encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
+                    Encoding &Out);
 
 /// Replaces Out with the encoding of F under a context with
 /// ParameterWildcards set, and, when Positions is given, replaces it with

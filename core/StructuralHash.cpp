@@ -8,20 +8,22 @@
 // costs a comparison, never a wrong fold. XXH3 is fast enough that hashing a
 // whole module is dominated by the IR walk, not by the hash.
 //
-// The full hash is XXH3 of the skeleton (see encodeSkeleton) seeded into
-// XXH3 of the class ids, so partition refinement can rehash a function under
-// new class ids without encoding it again.
+// Partition refinement and the planners across modules hash skeletons
+// (hashEncoding) and compare the class ids apart; hashFunction hashes a
+// whole encoding, skeleton and class ids alike, for the tests that bucket
+// whole encodings.
 //
 // Before any of that, a much cheaper shape hash (opcodes, result type kinds,
 // operand counts) sorts out the functions that cannot have a twin: most
 // functions of a program are alone in their shape, and they are never
-// encoded at all. Identical merging reads, in the same walk, a finer one
-// that adds the values every encoding writes as they are (integer constants,
-// compare predicates, bit widths, global variables), but no function
-// references, which partition refinement compares by class (on
-// gmock_all_test a tenth fewer functions are encoded; bench/RESULTS.md).
-// Similar merging, whose wildcards hide those very values, and the later
-// rounds keep the coarse hash.
+// encoded at all. Identical merging's first round prefilters with a finer
+// one, read in the same walk, that adds the values every encoding writes as
+// they are (integer constants, compare predicates, bit widths, global
+// variables), but no function references, which partition refinement
+// compares by class: it leaves fewer functions to encode for the price of
+// reading each operand once (bench/notebook/2026-11-23.md). Similar merging,
+// whose wildcards hide those very values, and the later rounds keep the
+// coarse hash.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,18 +44,10 @@ uint64_t hashEncoding(llvm::ArrayRef<uint64_t> Tokens) {
   return XXH3_64bits(Tokens.data(), Tokens.size() * sizeof(uint64_t));
 }
 
-uint64_t combineHashes(uint64_t SkeletonHash,
-                       llvm::ArrayRef<uint64_t> ClassPart) {
-  return XXH3_64bits_withSeed(
-      ClassPart.data(), ClassPart.size() * sizeof(uint64_t), SkeletonHash);
-}
-
 uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
                       Encoding &Scratch) {
-  size_t SkeletonSize = encodeFunction(F, Ctx, Scratch);
-  llvm::ArrayRef<uint64_t> All(Scratch);
-  return combineHashes(hashEncoding(All.take_front(SkeletonSize)),
-                       All.drop_front(SkeletonSize));
+  encodeFunction(F, Ctx, Scratch);
+  return hashEncoding(Scratch);
 }
 
 /// One multiply-xorshift step: cheap, and good enough for a prefilter whose
@@ -120,9 +114,10 @@ static ShapeHashes walkShapes(const llvm::Function &F,
   return Out;
 }
 
-uint64_t shapeHash(const llvm::Function &F, size_t &Instructions) {
+uint64_t shapeHash(const llvm::Function &F, size_t *Instructions) {
   ShapeHashes Out = walkShapes(F, /*Globals=*/nullptr);
-  Instructions = Out.Instructions;
+  if (Instructions)
+    *Instructions = Out.Instructions;
   return Out.Shape;
 }
 

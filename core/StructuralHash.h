@@ -13,22 +13,17 @@ namespace lmf {
 /// XXH3-64 of the encoding's tokens. Equal encodings give equal hashes.
 uint64_t hashEncoding(llvm::ArrayRef<uint64_t> Tokens);
 
-/// The hash of a full encoding given as skeleton hash and the class-id part
-/// (everything after the skeleton).
-uint64_t combineHashes(uint64_t SkeletonHash,
-                       llvm::ArrayRef<uint64_t> ClassPart);
-
-/// Encodes F into Scratch and hashes it: combineHashes over the skeleton's
-/// hash and the class ids. Equal encodings give equal hashes.
+/// Encodes F into Scratch (encodeFunction) and hashes the whole encoding.
+/// Equal encodings give equal hashes.
 uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
                       Encoding &Scratch);
 
 /// A cheap hash of F's shape (arguments, calling convention, and per block,
 /// in any order, the opcodes, result type kinds and operand counts). Equal
 /// encodings imply equal shapes, so functions alone in their shape can be
-/// skipped without encoding them at all.
-/// Instructions receives the number of F's instructions, counted on the way.
-uint64_t shapeHash(const llvm::Function &F, size_t &Instructions);
+/// skipped without encoding them at all. Instructions, when given, receives
+/// the number of F's instructions, counted on the way.
+uint64_t shapeHash(const llvm::Function &F, size_t *Instructions = nullptr);
 
 /// What one walk over a function gives the identical-merging prefilter.
 struct ShapeHashes {

@@ -12,7 +12,15 @@
 // outlives one index but must not be shared between threads. Runners number
 // the threads they run tasks on, 0 to concurrency() - 1, and tell each task
 // its worker: a phase allocates one scratch per worker up front and each
-// task uses its worker's, with no thread_local state and no locking.
+// task uses its worker's (bucket splitting, partition refinement).
+//
+// Two older mechanisms remain below that level. The encoder keeps its
+// scratch in `thread_local` statics (encodeSkeleton, encodeFunction and
+// encodeWithParameterWildcards in StructuralEncoding.cpp, blocksInWalkOrder
+// in WalkOrder.cpp), and the stride of an aggregate array element is asked
+// of DataLayout under one global mutex, because DataLayout fills its cache
+// of structure layouts without locking (ParameterPositions.cpp). Neither
+// shows in the output.
 //
 //===----------------------------------------------------------------------===//
 

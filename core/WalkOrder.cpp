@@ -31,7 +31,8 @@ void blocksInWalkOrder(const Function &F,
     return;
   }
   // Blocks carry a number unique in their function: a flag per number is
-  // cheaper than a set of pointers.
+  // cheaper than a set of pointers. The flags are per thread, like the
+  // encoder's scratch (TaskRunner.h).
   static thread_local std::vector<char> Seen;
   Seen.assign(F.getMaxBlockNumber(), 0);
   size_t First = Order.size();

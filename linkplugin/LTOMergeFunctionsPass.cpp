@@ -8,9 +8,11 @@
 // `-mllvm -load=`). Threads follow llvm::parallel::strategy, which is lld's
 // `--threads`, unless `-lto-merge-functions-threads` says otherwise.
 //
-// Failures (an unwritable report, a module the verifier rejects) are
-// reported through LLVMContext::emitError: `opt` prints them and exits
-// non-zero, lld turns them into link errors. The pass never aborts.
+// Failures (an unreadable list of address-free functions, an unwritable
+// report, a module the verifier rejects, more references between functions
+// than partition refinement can index) are reported through
+// LLVMContext::emitError: `opt` prints them and exits non-zero, lld turns
+// them into link errors. The pass never aborts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,7 +54,7 @@ cl::opt<lmf::MergeMode> ModeOpt(
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
     cl::desc("Threads for hashing and comparison (0: follow --threads)"),
-    cl::init(lmf::MergeOptions().Threads), cl::cat(Category));
+    cl::init(0), cl::cat(Category));
 
 cl::opt<std::string>
     ReportOpt(lmf::passopt::ReportOption,
@@ -134,7 +136,6 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     return PreservedAnalyses::all();
   MergeOptions Opts;
   Opts.Mode = ModeOpt;
-  Opts.Threads = resolveThreadCount(ThreadsOpt);
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar = SimilarOpt;
   Opts.SimilarCallees = SimilarCalleesOpt;
@@ -147,7 +148,8 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     return PreservedAnalyses::all();
   }
   Opts.LinkAddressFree = *LinkAddressFree;
-  std::unique_ptr<TaskRunner> Runner = createTaskRunner(Opts.Threads);
+  std::unique_ptr<TaskRunner> Runner =
+      createTaskRunner(resolveThreadCount(ThreadsOpt));
 
   Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);
   noteMergeRun();

@@ -16,16 +16,21 @@
 // results are written by index. A range's worker is the arena slot of the
 // thread that runs it (tbb::this_task_arena::current_thread_index()): the
 // arena has as many slots as threads, and a slot holds one thread at a
-// time, so per-worker scratch is never shared.
+// time, so per-worker scratch is never shared. Should TBB ever run a range
+// on a thread without a slot of the arena, that range is not run there: it
+// runs as worker 0 once the others are done, so no error aborts the link.
 //
 //===----------------------------------------------------------------------===//
 
 #include "parallel/TBBTaskRunner.h"
 
-#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Parallel.h"
 
 #include <algorithm>
+#include <mutex>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include <tbb/blocked_range.h>
 #include <tbb/global_control.h>
@@ -49,25 +54,37 @@ public:
       return;
     // Aim for several ranges per thread so that stragglers even out.
     size_t Grain = std::max<size_t>(1, Count / (Threads * 16));
+    std::mutex StrayLock;
+    std::vector<std::pair<size_t, size_t>> Strays;
     Arena.execute([&] {
       tbb::parallel_for(
           tbb::blocked_range<size_t>(0, Count, Grain),
           [&](const tbb::blocked_range<size_t> &R) {
-            Body(R.begin(), R.end(), currentWorker());
+            if (std::optional<unsigned> Worker = currentWorker()) {
+              Body(R.begin(), R.end(), *Worker);
+              return;
+            }
+            std::lock_guard<std::mutex> Guard(StrayLock);
+            Strays.emplace_back(R.begin(), R.end());
           },
           tbb::simple_partitioner());
     });
+    // Once every other range is done, worker 0's scratch is free.
+    for (auto [Begin, End] : Strays)
+      Body(Begin, End, 0);
   }
 
 private:
-  /// The arena slot of the calling thread, which runs one of our tasks.
-  /// Asks TBB only: a worker reads none of the runner's fields before its
-  /// task starts (ThreadSanitizer would see that read as unordered, since
-  /// the arena's handoff happens in uninstrumented libtbb).
-  static unsigned currentWorker() {
+  /// The arena slot of the calling thread, which runs one of our tasks, or
+  /// none should TBB ever run a task on a thread outside the arena (such a
+  /// range waits and runs as worker 0 after the others). Asks TBB only: a
+  /// worker reads none of the runner's fields before its task starts
+  /// (ThreadSanitizer would see that read as unordered, since the arena's
+  /// handoff happens in uninstrumented libtbb).
+  static std::optional<unsigned> currentWorker() {
     int Slot = tbb::this_task_arena::current_thread_index();
     if (Slot < 0 || Slot >= tbb::this_task_arena::max_concurrency())
-      llvm::report_fatal_error("TBB task runs outside the merger's arena");
+      return std::nullopt;
     return static_cast<unsigned>(Slot);
   }
 

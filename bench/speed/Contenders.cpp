@@ -53,7 +53,6 @@ Contender makeOurs(unsigned Threads, MergeMode Mode) {
               {},
               createTaskRunner(Threads)};
   C.Options.Mode = Mode;
-  C.Options.Threads = Threads;
   if (Threads > 1)
     C.Options.SerialThreshold = 0;
   return C;

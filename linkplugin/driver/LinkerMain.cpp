@@ -3,11 +3,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // This is LLD 22's ELF linker, run in process through lld::lldMain, with one
-// more feature: `--lto-merge-functions` merges identical functions in the
-// full-LTO module and in every ThinLTO backend's module, in process or
-// distributed (DTLTO), by loading our pass plugin (Plugin.cpp says where it
-// runs). Without our options it is stock ld.lld: the same library code gets the
-// same arguments and writes the same bytes.
+// more feature: `--lto-merge-functions` merges identical functions (and,
+// with `--lto-merge-similar-functions`, similar ones) in the full-LTO module
+// and in every ThinLTO backend's module, in process or distributed (DTLTO),
+// by loading our pass plugin (Plugin.cpp says where it runs), and folds
+// twins across ThinLTO modules before lld reads them (step 3c). Without our
+// options it is stock ld.lld: the same library code gets the same arguments
+// and writes the same bytes.
 //
 // What the driver does, in order:
 //  1. expand response files as lld would (ResponseFiles.cpp), since our

@@ -38,9 +38,9 @@ namespace lmf {
 static const LinkerOption Options[] = {
     {LinkerOptionID::Merge, "lto-merge-functions",
      LinkerOptionKind::EnableWithOptionalMode, "",
-     "Merge identical functions in the LTO module, or in every ThinLTO "
-     "module and across them; 'all' also merges functions whose address is "
-     "taken (pointers may then compare equal)"},
+     "Merge identical functions in the regular LTO module, in every ThinLTO "
+     "backend's module and across ThinLTO modules; 'all' also merges "
+     "functions whose address is taken (pointers may then compare equal)"},
     {LinkerOptionID::NoMerge, "no-lto-merge-functions",
      LinkerOptionKind::Negation, "", "Do not merge functions (default)"},
     {LinkerOptionID::MergeSimilar, "lto-merge-similar-functions",

@@ -25,7 +25,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "KnownBugs.h"
 #include "Mutator.h"
 #include "Oracles.h"
 
@@ -36,7 +35,6 @@
 #include "core/TotalOrder.h"
 #include "parallel/TBBTaskRunner.h"
 
-#include "llvm/ADT/StringSet.h"
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -163,7 +161,6 @@ void checkComparator(Module &M) {
 void checkMerge(Module &M, uint64_t Choice) {
   MergeOptions Opts;
   Opts.Mode = Choice & 1 ? MergeMode::All : MergeMode::Safe;
-  Opts.RefineReferences = (Choice & 6) != 0;
   Opts.MergeSimilar = (Choice & 32) != 0;
   Opts.SimilarCallees = (Choice & 64) != 0;
   Opts.SimilarIntegers = (Choice & 128) != 0;
@@ -227,16 +224,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   checkComparator(*M);
   if (brokenModule(*M))
     return 0;
-  std::string Known = knownBug(*M);
-  if (!Known.empty()) {
-    // Say so once per bug: the merge would fail for a reported reason.
-    static StringSet<> Reported;
-    if (Reported.insert(Known).second)
-      errs() << "lmf-fuzz-merge: skipping inputs of a known bug, see "
-                "test/lit/"
-             << Known << "\n";
-    return 0;
-  }
   checkMerge(*M, xxh3_64bits(ArrayRef<uint8_t>(Data, Size)));
   return 0;
 }

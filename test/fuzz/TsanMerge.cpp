@@ -139,7 +139,6 @@ std::string mergeAndPrint(Module &M, TaskRunner &Runner, MergeMode Mode,
   Opts.MergeSimilar = true;
   Opts.Verify = true;
   Opts.SerialThreshold = 0;
-  Opts.Threads = Runner.concurrency();
   Expected<MergeResult> R = mergeModule(M, Opts, Runner);
   if (!R) {
     errs() << "FAIL " << What << ": " << toString(R.takeError()) << "\n";

@@ -5,13 +5,13 @@
 // lld's output must not depend on `--threads`. We generate a module of a few
 // thousand functions: families of leaf duplicates (with differing
 // annotations and linkages), callers that become equal only once the leaves
-// are folded, and callers of those callers, so folding cascades over several
-// rounds, plus copies of mutually recursive pairs, which only partition
-// refinement can fold. The module is merged, with and without refinement, with
-// the serial runner and with TBB runners of 1 and 4 threads (SerialThreshold 0,
-// so the parallel path runs even for small rounds), twice for 4 threads; the
-// printed modules must be byte-identical and the MergeResults must list the
-// same groups, members, actions and refusals in the same order.
+// are folded, callers of those callers, and copies of mutually recursive
+// pairs; partition refinement finds every level, and the pairs, by class.
+// The module is merged with the serial runner and with TBB runners of 1 and
+// 4 threads (SerialThreshold 0, so the parallel path runs even for small
+// rounds), twice for 4 threads; the printed modules must be byte-identical
+// and the MergeResults must list the same groups, members, actions and
+// refusals in the same order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -163,7 +163,7 @@ struct Outcome {
   MergeStats Stats;
 };
 
-Outcome mergeWith(const std::string &Text, TaskRunner &Runner, bool Refine) {
+Outcome mergeWith(const std::string &Text, TaskRunner &Runner) {
   Outcome O;
   LLVMContext Ctx;
   auto M = parseIR(Ctx, Text);
@@ -171,8 +171,6 @@ Outcome mergeWith(const std::string &Text, TaskRunner &Runner, bool Refine) {
     return O;
   MergeOptions Opts;
   Opts.SerialThreshold = 0;
-  Opts.Threads = Runner.concurrency();
-  Opts.RefineReferences = Refine;
   std::optional<MergeResult> R = merge(*M, Opts, Runner);
   if (!R)
     return O;
@@ -216,9 +214,9 @@ TEST(Determinism, ParallelRunnerUsesSeveralThreads) {
   EXPECT_GE(Threads.size(), 2u);
 }
 
-void checkThreadCountIndependence(bool Refine) {
+TEST(Determinism, OutputIndependentOfThreadCount) {
   std::string Text = buildCascadeModule(0xD37E12);
-  Outcome Serial = mergeWith(Text, serialRunner(), Refine);
+  Outcome Serial = mergeWith(Text, serialRunner());
   ASSERT_FALSE(Serial.Module.empty());
 
   // The module is worth testing: it folds a lot, in every way.
@@ -238,21 +236,13 @@ void checkThreadCountIndependence(bool Refine) {
     std::unique_ptr<TaskRunner> Runner = createTaskRunner(Threads);
     ASSERT_TRUE(Runner);
     EXPECT_EQ(Runner->concurrency(), Threads);
-    Outcome Parallel = mergeWith(Text, *Runner, Refine);
+    Outcome Parallel = mergeWith(Text, *Runner);
     EXPECT_EQ(Parallel.Stats.Threads, Threads);
     EXPECT_TRUE(Parallel.Module == Serial.Module)
         << "printed modules differ (" << Parallel.Module.size() << " vs "
         << Serial.Module.size() << " bytes)";
     EXPECT_EQ(Parallel.Result, Serial.Result);
   }
-}
-
-TEST(Determinism, OutputIndependentOfThreadCount) {
-  checkThreadCountIndependence(/*Refine=*/true);
-}
-
-TEST(Determinism, OutputIndependentOfThreadCountWithoutRefinement) {
-  checkThreadCountIndependence(/*Refine=*/false);
 }
 
 /// Pairs of functions that similar merging folds (they differ in the
@@ -324,7 +314,7 @@ struct LevelCounts {
   unsigned Leaf = 0, Mid = 0, Top = 0, Cycle = 0;
 };
 
-LevelCounts foldGroupsByLevel(const MergeResult &R, bool CheckRounds) {
+LevelCounts foldGroupsByLevel(const MergeResult &R) {
   LevelCounts C;
   for (const FoldGroup &G : R.Groups) {
     switch (G.Survivor.empty() ? '?' : G.Survivor[0]) {
@@ -333,16 +323,9 @@ LevelCounts foldGroupsByLevel(const MergeResult &R, bool CheckRounds) {
       break;
     case 'm':
       ++C.Mid;
-      // Without refinement a caller can only fold a round after its callees.
-      if (CheckRounds) {
-        EXPECT_GE(G.Round, 1u) << G.Survivor;
-      }
       break;
     case 't':
       ++C.Top;
-      if (CheckRounds) {
-        EXPECT_GE(G.Round, 2u) << G.Survivor;
-      }
       break;
     case 'c':
       ++C.Cycle;
@@ -352,41 +335,25 @@ LevelCounts foldGroupsByLevel(const MergeResult &R, bool CheckRounds) {
   return C;
 }
 
-// Callers become equal only once their callees are folded. Round by round
-// (no refinement) that takes one round per level; partition refinement finds
-// them by class. Either way every level folds.
+// Callers become equal only once their callees are folded; partition
+// refinement finds every level by class, and the cycles too.
 TEST(Determinism, FoldingCascadesToCallers) {
   tbb::global_control FourThreads = allowFourThreads();
   std::string Text = buildCascadeModule(0xD37E12);
   std::unique_ptr<TaskRunner> Runner = createTaskRunner(4);
-  uint64_t Folded[2] = {0, 0};
-  for (bool Refine : {false, true}) {
-    SCOPED_TRACE(Refine ? "refinement" : "rounds");
-    LLVMContext Ctx;
-    auto M = parseIR(Ctx, Text);
-    ASSERT_TRUE(M);
-    MergeOptions Opts;
-    Opts.SerialThreshold = 0;
-    Opts.RefineReferences = Refine;
-    std::optional<MergeResult> R = merge(*M, Opts, *Runner);
-    ASSERT_TRUE(R);
-    if (!Refine) {
-      EXPECT_GE(R->Stats.Rounds, 3u);
-    }
-    LevelCounts C = foldGroupsByLevel(*R, /*CheckRounds=*/!Refine);
-    EXPECT_GT(C.Leaf, Families / 2);
-    EXPECT_GT(C.Mid, Families / 2);
-    EXPECT_GT(C.Top, Families / 3);
-    // Each copy of a cycle calls its own partner: equal only by class.
-    if (Refine) {
-      EXPECT_GT(C.Cycle, CycleFamilies / 3);
-    } else {
-      EXPECT_EQ(C.Cycle, 0u);
-    }
-    Folded[Refine] = R->Stats.Folded;
-  }
-  // Refinement only adds folds (cycles); it never loses one of the rounds'.
-  EXPECT_GT(Folded[true], Folded[false]);
+  LLVMContext Ctx;
+  auto M = parseIR(Ctx, Text);
+  ASSERT_TRUE(M);
+  MergeOptions Opts;
+  Opts.SerialThreshold = 0;
+  std::optional<MergeResult> R = merge(*M, Opts, *Runner);
+  ASSERT_TRUE(R);
+  LevelCounts C = foldGroupsByLevel(*R);
+  EXPECT_GT(C.Leaf, Families / 2);
+  EXPECT_GT(C.Mid, Families / 2);
+  EXPECT_GT(C.Top, Families / 3);
+  // Each copy of a cycle calls its own partner: equal only by class.
+  EXPECT_GT(C.Cycle, CycleFamilies / 3);
 }
 
 } // namespace

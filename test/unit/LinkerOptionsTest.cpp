@@ -115,9 +115,10 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
   printMergeHelp(OS);
   const char *Lines[] = {
       "\n  --lto-merge-functions=[safe,all]\n"
-      "                          Merge identical functions in the LTO "
-      "module, or in every ThinLTO module and across them; 'all' also merges "
-      "functions whose address is taken (pointers may then compare equal)\n",
+      "                          Merge identical functions in the regular "
+      "LTO module, in every ThinLTO backend's module and across ThinLTO "
+      "modules; 'all' also merges functions whose address is taken (pointers "
+      "may then compare equal)\n",
       "\n  --lto-merge-functions   Alias for --lto-merge-functions=safe\n",
       "\n  --no-lto-merge-functions\n"
       "                          Do not merge functions (default)\n",

@@ -81,13 +81,13 @@ TEST(CandidateLists, KeepsEveryListInOneArrayInOrder) {
       {3, 1}, {}, {0, 0, 4}, {}, {2}};
   std::vector<ArrayRef<CandidateId>> Views(Lists.begin(), Lists.end());
   CandidateLists Flat;
-  Flat.assign(Views);
+  cantFail(Flat.assign(Views));
   ASSERT_EQ(Flat.size(), Lists.size());
   for (CandidateId Id = 0; Id < Lists.size(); ++Id)
     EXPECT_EQ(Flat[Id].vec(), Lists[Id]) << "list " << Id;
   EXPECT_EQ(Flat.items().vec(), (std::vector<CandidateId>{3, 1, 0, 0, 4, 2}));
   // Assigning again replaces everything, including with nothing.
-  Flat.assign({});
+  cantFail(Flat.assign({}));
   EXPECT_EQ(Flat.size(), 0u);
   EXPECT_TRUE(Flat.items().empty());
 }
@@ -146,7 +146,7 @@ refineOn(Module &M, TaskRunner &Runner, uint64_t &Iterations,
                      Always,
                      Always,
                      SkeletonCacheTokens};
-  RefinementResult R = refinePartition(In);
+  RefinementResult R = cantFail(refinePartition(In));
   Iterations = R.Iterations;
   std::vector<std::vector<std::string>> Names;
   for (ArrayRef<CandidateId> C : R.Classes) {

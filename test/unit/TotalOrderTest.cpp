@@ -2,10 +2,11 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Every grouping of functions into classes of equal ones goes through
-// splitByEncoding (core/ClassSplitting.h): the first classes of partition
-// refinement, the hash buckets when refinement is off, and the exact second
-// look at a class whose members an earlier fold of the round changed. It
+// Every grouping of functions into classes of equal ones goes through the
+// split by encoding (core/ClassSplitting.h): the first classes of partition
+// refinement, the shape buckets of the later rounds and of the similar
+// stage, and the exact second look at a class whose members an earlier fold
+// of the round changed. It
 // encodes each member once, settles a bucket whose encodings are all
 // identical without sorting, and sorts any other bucket with
 // compareEncodings and cuts it into runs of equal encodings; that is only
