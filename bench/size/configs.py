@@ -23,9 +23,10 @@ and ``-similar-integers`` keep one kind of positions or two) and LLVM 22's Globa
 end of the code generator's IR passes, in full LTO inside the one module),
 each alone and with ``--icf=safe``; its two-round ThinLTO form
 (``gmf-two-rounds``: ``-codegen-data-thinlto-two-rounds``, which merges
-across modules); and our merge without folding across ThinLTO modules
-(``ours-safe-per-module``, ``ours-safe+similar-per-module``:
-``--no-lto-merge-functions-across-modules``).
+across modules); LLVM's MachineOutliner (``outliner``: ``-mllvm
+-enable-machine-outliner``), alone and after our similar merging; and our
+merge without folding across ThinLTO modules (``ours-safe-per-module``,
+``ours-safe+similar-per-module``: ``--no-lto-merge-functions-across-modules``).
 """
 
 from dataclasses import dataclass, field
@@ -86,6 +87,16 @@ CONFIGS = (
     Config("gmf-two-rounds+icf-safe",
            ("-mllvm", "-enable-global-merge-func",
             "-mllvm", "-codegen-data-thinlto-two-rounds", "--icf=safe"),
+           opt_in=True),
+    # LLVM's MachineOutliner in LTO code generation (repeated instruction
+    # sequences become calls), alone and after our merge: the two stack.
+    Config("outliner", ("-mllvm", "-enable-machine-outliner"), opt_in=True),
+    Config("ours-safe+similar+outliner",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "-mllvm", "-enable-machine-outliner"), True, opt_in=True),
+    Config("ours-safe+similar+outliner+icf-safe",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "-mllvm", "-enable-machine-outliner", "--icf=safe"), True,
            opt_in=True),
     # Our merge as it was before folding across modules: each ThinLTO
     # backend on its own module only.
