@@ -197,9 +197,10 @@ void CandidateCollector::encode() {
   Ctx.CrossModule = &References;
   Ctx.CalleeClasses = &CalleeClasses;
   Ctx.AddressClasses = &AddressClasses;
+  EncoderScratch Scratch;
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
-    encodeSkeleton(*F, Ctx, C.Skeleton, C.References);
+    encodeSkeleton(*F, Ctx, C.Skeleton, C.References, Scratch);
     C.Facts = collectAnnotationFacts(*F, Policy, Opts.Ordinal);
   }
 }
@@ -223,18 +224,20 @@ void CandidateCollector::encodeSimilar() {
     Result.SimilarPositions.push_back("callees");
   std::vector<CandidateId> NoClasses;
   std::vector<const Use *> Uses;
+  EncoderScratch Scratch;
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
     C.SimilarEligible =
         similarIneligibilityReason(*F).empty() && mayPayAsSimilar(*F);
     if (!C.SimilarEligible)
       continue;
-    encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses);
+    encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses,
+                                Scratch);
     for (const Argument &A : F->args())
       C.OwnArguments.add(*A.getType());
     C.Positions.resize(Uses.size());
     for (auto [Position, U] : zip(C.Positions, Uses)) {
-      encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value);
+      encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value, Scratch);
       if (const auto *Value = dyn_cast<Constant>(U->get()))
         Position.ArgumentBytes = argumentBytes(*Value);
       Position.Registers.add(*U->get()->getType());

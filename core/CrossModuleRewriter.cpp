@@ -177,7 +177,8 @@ Error ModuleRewriter::similarPositions(Function &F,
   Ctx.IntegerWildcards = Plan.SimilarIntegers;
   Encoding Skeleton;
   std::vector<CandidateId> NoClasses;
-  encodeSkeletonWithPositions(F, Ctx, Skeleton, NoClasses, Positions);
+  EncoderScratch Scratch;
+  encodeSkeletonWithPositions(F, Ctx, Skeleton, NoClasses, Positions, Scratch);
   if (hashEncoding(Skeleton) != C.SkeletonHash)
     return createStringError(inconvertibleErrorCode(),
                              "'" + F.getName() +

@@ -123,6 +123,9 @@ private:
   AnnotationPolicy Policy;
   ModuleFacts Facts;
   EncodingContext EncodeCtx{Globals, Policy};
+  /// The encoder's scratch for the serial phases; a parallel phase gives
+  /// each worker its own.
+  EncoderScratch SerialEncoder;
   /// Class tables from partition refinement, which the later rounds encode
   /// with too; empty when no candidate may be referred to by class.
   ReferenceClasses Tables;
@@ -278,13 +281,14 @@ ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets) {
   PhaseTimer Timer(Result.Times.ResolveSeconds, "LTOMergeFunctions.Resolve");
   std::vector<ClassList> PerBucket(Buckets.size());
   std::vector<SplitScratch> Scratch(Runner.concurrency());
+  std::vector<EncoderScratch> Encoders(Runner.concurrency());
   forEachIndexWithWorker(Runner, Buckets.size(), Opts.SerialThreshold,
                          [&](size_t B, unsigned Worker) {
                            PerBucket[B] = splitByEncoding(
                                Buckets[B],
                                [&](CandidateId Id, Encoding &Out) {
-                                 encodeFunction(*Candidates[Id], EncodeCtx,
-                                                Out);
+                                 encodeFunction(*Candidates[Id], EncodeCtx, Out,
+                                                Encoders[Worker]);
                                },
                                /*KeepSingletons=*/false, Scratch[Worker]);
                          });
@@ -363,7 +367,7 @@ bool ModuleMerge::applyClass(ArrayRef<CandidateId> Class,
   for (ArrayRef<CandidateId> C : splitByEncoding(
            Live,
            [&](CandidateId Id, Encoding &Out) {
-             encodeFunction(*Candidates[Id], EncodeCtx, Out);
+             encodeFunction(*Candidates[Id], EncodeCtx, Out, SerialEncoder);
            },
            /*KeepSingletons=*/false)) {
     SmallVector<Function *, 4> Part;

@@ -58,8 +58,6 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
-#include <mutex>
-
 using namespace llvm;
 
 namespace lmf {
@@ -110,21 +108,23 @@ bool isZeroExtensionMask(const APInt &Mask) {
 /// The bytes between the elements an index steps over. The size of a
 /// structure (or of an array of them) comes from DataLayout's cache of
 /// structure layouts, which fills itself on first use without any locking,
-/// and encoders on several threads ask at once: the fuzzer saw two threads
+/// and encoders on several workers ask at once: the fuzzer saw two threads
 /// laying out one structure give a member a wrong position. So aggregates
-/// are asked one thread at a time; scalars never touch the cache.
-static TypeSize elementStride(gep_type_iterator It, const DataLayout &DL) {
+/// are asked under the encoding context's lock, one thread at a time;
+/// scalars never touch the cache.
+TypeSize elementStride(gep_type_iterator It, const DataLayout &DL,
+                       std::mutex &LayoutLock) {
   if (!It.getIndexedType()->isAggregateType())
     return It.getSequentialElementStride(DL);
-  static std::mutex LayoutCache;
-  std::lock_guard<std::mutex> Lock(LayoutCache);
+  std::lock_guard<std::mutex> Lock(LayoutLock);
   return It.getSequentialElementStride(DL);
 }
 
 /// An index of GEP that an x86-64 addressing mode scales for free: an
 /// array index (not a structure or vector one) of an element of 1, 2, 4 or
 /// 8 bytes.
-bool isScalableIndex(const GetElementPtrInst &GEP, const Use &U) {
+bool isScalableIndex(const GetElementPtrInst &GEP, const Use &U,
+                     std::mutex &LayoutLock) {
   if (U.getOperandNo() == 0 || GEP.getType()->isVectorTy())
     return false;
   const DataLayout &DL = GEP.getDataLayout();
@@ -135,7 +135,7 @@ bool isScalableIndex(const GetElementPtrInst &GEP, const Use &U) {
       continue;
     if (It.isStruct() || It.isVector())
       return false;
-    TypeSize Stride = elementStride(It, DL);
+    TypeSize Stride = elementStride(It, DL, LayoutLock);
     if (Stride.isScalable())
       return false;
     uint64_t Bytes = Stride.getFixedValue();
@@ -203,7 +203,7 @@ bool isParameterPosition(const Use &U) {
   return false;
 }
 
-bool isIntegerOperandPosition(const Use &U) {
+bool isIntegerOperandPosition(const Use &U, std::mutex &LayoutLock) {
   const auto *C = dyn_cast<ConstantInt>(U.get());
   if (!C || C->getBitWidth() > 64)
     return false;
@@ -213,7 +213,7 @@ bool isIntegerOperandPosition(const Use &U) {
   if (isa<SelectInst>(Owner))
     return U.getOperandNo() != 0;
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(Owner))
-    return isScalableIndex(*GEP, U);
+    return isScalableIndex(*GEP, U, LayoutLock);
   const auto *BO = dyn_cast<BinaryOperator>(Owner);
   if (!BO)
     return false;

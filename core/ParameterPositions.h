@@ -15,6 +15,8 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <mutex>
+
 namespace llvm {
 class CallBase;
 class Constant;
@@ -40,7 +42,10 @@ bool isParameterPosition(const llvm::Use &U);
 /// element size an addressing mode can scale (1, 2, 4 or 8 bytes). Never a
 /// divisor, a shift amount, a multiplier, a structure or vector index, or an
 /// `and` mask that selects the low 8, 16 or 32 bits (a zero extension).
-bool isIntegerOperandPosition(const llvm::Use &U);
+/// The element size of an aggregate is asked of DataLayout under
+/// LayoutLock, which every thread asking about this module at once must
+/// share (EncodingContext::LayoutLock).
+bool isIntegerOperandPosition(const llvm::Use &U, std::mutex &LayoutLock);
 
 /// True when M's indirect calls are protected: indirect-branch tracking
 /// (`-fcf-protection=branch`: every target gets an `endbr64`) or

@@ -36,10 +36,10 @@
 //    is still in cache, with the representative skeleton that the worker
 //    keeps for the same hash: the first it encoded, copied into its arena
 //    (the task runner tells a task its worker, so this scratch is the
-//    worker's; the encoder's own scratch is still thread_local, see
-//    TaskRunner.h). Most members have a twin, so one skeleton per hash and
-//    worker is a fraction of all of them, and fresh memory is what copying
-//    costs most: every page is faulted in (the pass's peak on a generated
+//    worker's, and so is the encoder's EncoderScratch, see TaskRunner.h).
+//    Most members have a twin, so one skeleton per hash and worker is a
+//    fraction of all of them, and fresh memory is what copying costs most:
+//    every page is faulted in (the pass's peak on a generated
 //    module of 100k functions fell from 74 to 47 MiB). A bucket whose
 //    members all equal one representative (and whose workers'
 //    representatives are equal) is one class. Any other bucket (a hash
@@ -128,6 +128,7 @@ ArrayRef<T> copyToArena(ArrayRef<T> Items, BumpPtrAllocator &Arena) {
 struct WorkerScratch {
   Encoding Skeleton;
   std::vector<CandidateId> ClassIds;
+  EncoderScratch Encoder;
   /// The references this worker encoded and its representative skeletons,
   /// until the first classes are found.
   BumpPtrAllocator Arena;
@@ -250,7 +251,7 @@ void Refiner::renameTablesToClasses() {
 }
 
 void Refiner::encodeMember(CandidateId Id, WorkerScratch &W) {
-  encodeSkeleton(*In.Candidates[Id], Ctx, W.Skeleton, W.ClassIds);
+  encodeSkeleton(*In.Candidates[Id], Ctx, W.Skeleton, W.ClassIds, W.Encoder);
   SkeletonHash[Id] = hashEncoding(W.Skeleton);
   // Until the first split every candidate is its own class, named by its
   // id (see run), so a reference's class id is its target's id.
@@ -321,7 +322,7 @@ void Refiner::splitBucket(ArrayRef<CandidateId> Bucket, WorkerScratch &W) {
   size_t Largest = appendClassesByEncoding(
       Bucket,
       [&](CandidateId Id, Encoding &Buffer) {
-        encodeSkeleton(*In.Candidates[Id], Ctx, Buffer, W.ClassIds);
+        encodeSkeleton(*In.Candidates[Id], Ctx, Buffer, W.ClassIds, W.Encoder);
         return ArrayRef<uint64_t>(Buffer);
       },
       /*KeepSingletons=*/false, W.Split, W.Found);

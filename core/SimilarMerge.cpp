@@ -90,6 +90,9 @@ private:
 
   SimilarStageContext &Ctx;
   EncodingContext EncodeCtx;
+  /// The encoder's scratch for the serial phase (applyClass); findClasses
+  /// gives each worker its own.
+  EncoderScratch SerialEncoder;
   /// The functions the identical stage left with a body of their own, less
   /// the members this stage erased (their addresses may come back as new
   /// functions): every round draws its candidates from them, in module
@@ -154,13 +157,15 @@ ClassList SimilarStage::findClasses() {
       Buckets.add(Bucket);
   std::vector<ClassList> PerBucket(Buckets.size());
   std::vector<SplitScratch> Scratch(Ctx.Runner.concurrency());
+  std::vector<EncoderScratch> Encoders(Ctx.Runner.concurrency());
   forEachIndexWithWorker(Ctx.Runner, Buckets.size(), Ctx.Opts.SerialThreshold,
                          [&](size_t B, unsigned Worker) {
                            PerBucket[B] = splitByEncoding(
                                Buckets[B],
                                [&](CandidateId Id, Encoding &Out) {
                                  encodeWithParameterWildcards(*Candidates[Id],
-                                                              EncodeCtx, Out);
+                                                              EncodeCtx, Out,
+                                                              Encoders[Worker]);
                                },
                                /*KeepSingletons=*/false, Scratch[Worker]);
                          });
@@ -185,7 +190,7 @@ void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
     Positions.assign(Left.size(), {});
     for (size_t K = 0; K < Left.size(); ++K)
       encodeWithParameterWildcards(*Candidates[Left[K]], EncodeCtx,
-                                   Encodings[K], &Positions[K]);
+                                   Encodings[K], SerialEncoder, &Positions[K]);
     SmallVector<Function *, 4> Members;
     std::vector<std::vector<const Use *>> RunPositions;
     std::vector<CandidateId> Rest;

@@ -10,8 +10,12 @@
 //    reflexive, antisymmetric, transitive, whatever the inputs;
 //  * the structural hash is XXH3 over the same list, so compare == 0 implies
 //    equal hashes by construction too;
-//  * the encoder only reads IR and an immutable numbering of globals, so any
-//    number of threads may encode at once.
+//  * the encoder only reads IR and an immutable numbering of globals, and
+//    writes only to its caller's buffers (the output, and an EncoderScratch
+//    that a parallel phase gives each worker), so any number of threads may
+//    encode at once. The one exception is DataLayout's cache of structure
+//    layouts, which fills itself on first use: the context's LayoutLock
+//    guards it (ParameterPositions.cpp).
 //
 // The list must be injective over everything that decides behaviour: every
 // variable-length part is preceded by its length and every kind of item by a
@@ -126,7 +130,7 @@ void FunctionEncoder::run() {
   Blocks.clear();
   LocalNumbers.clear();
   ForwardReferences.clear();
-  blocksInWalkOrder(F, Blocks);
+  blocksInWalkOrder(F, Blocks, SeenBlocks);
   numberArgumentsAndBlocks();
   encodeHeader();
   emit(Blocks.size());
@@ -420,7 +424,7 @@ void FunctionEncoder::encodeCallee(const Value *V) {
 void FunctionEncoder::encodeOperandUse(const Use &U) {
   if (Ctx.ParameterWildcards &&
       (isParameterPosition(U) ||
-       (Ctx.IntegerWildcards && isIntegerOperandPosition(U))))
+       (Ctx.IntegerWildcards && isIntegerOperandPosition(U, *Ctx.LayoutLock))))
     encodeParameter(U);
   else
     encodeOperand(U.get());
@@ -604,24 +608,26 @@ void FunctionEncoder::encodeConstantExprFields(const ConstantExpr *CE) {
 
 } // namespace encoding
 
-using encoding::EncoderScratch;
+using encoding::EncoderBuffers;
 using encoding::FunctionEncoder;
 
-// The scratch below is per thread (thread_local), not per worker of a
-// TaskRunner: the task bodies that encode do not pass their worker down
-// (TaskRunner.h).
+EncoderScratch::EncoderScratch()
+    : Buffers(std::make_unique<EncoderBuffers>()) {}
+EncoderScratch::EncoderScratch(EncoderScratch &&) = default;
+EncoderScratch &EncoderScratch::operator=(EncoderScratch &&) = default;
+EncoderScratch::~EncoderScratch() = default;
+
 void encodeSkeleton(const Function &F, const EncodingContext &Ctx,
-                    Encoding &Skeleton, std::vector<CandidateId> &ClassIds) {
-  static thread_local EncoderScratch Scratch;
-  FunctionEncoder(F, Ctx, Skeleton, ClassIds, Scratch).run();
+                    Encoding &Skeleton, std::vector<CandidateId> &ClassIds,
+                    EncoderScratch &Scratch) {
+  FunctionEncoder(F, Ctx, Skeleton, ClassIds, Scratch.buffers()).run();
 }
 
 void encodeWithParameterWildcards(const Function &F, const EncodingContext &Ctx,
-                                  Encoding &Out,
+                                  Encoding &Out, EncoderScratch &Scratch,
                                   std::vector<const Use *> *Positions) {
-  static thread_local EncoderScratch Scratch;
-  static thread_local std::vector<CandidateId> ClassIds;
-  FunctionEncoder Encoder(F, Ctx, Out, ClassIds, Scratch);
+  std::vector<CandidateId> &ClassIds = Scratch.buffers().ClassIds;
+  FunctionEncoder Encoder(F, Ctx, Out, ClassIds, Scratch.buffers());
   if (Positions)
     Encoder.recordPositionsIn(*Positions);
   Encoder.run();
@@ -631,18 +637,18 @@ void encodeWithParameterWildcards(const Function &F, const EncodingContext &Ctx,
 void encodeSkeletonWithPositions(const Function &F, const EncodingContext &Ctx,
                                  Encoding &Skeleton,
                                  std::vector<CandidateId> &ClassIds,
-                                 std::vector<const Use *> &Positions) {
-  EncoderScratch Scratch;
-  FunctionEncoder Encoder(F, Ctx, Skeleton, ClassIds, Scratch);
+                                 std::vector<const Use *> &Positions,
+                                 EncoderScratch &Scratch) {
+  FunctionEncoder Encoder(F, Ctx, Skeleton, ClassIds, Scratch.buffers());
   Encoder.recordPositionsIn(Positions);
   Encoder.run();
 }
 
 void encodeOperandValue(const Function &F, const Value &V,
-                        const EncodingContext &Ctx, Encoding &Out) {
-  EncoderScratch Scratch;
-  std::vector<CandidateId> ClassIds;
-  FunctionEncoder(F, Ctx, Out, ClassIds, Scratch).encodeValueAlone(&V);
+                        const EncodingContext &Ctx, Encoding &Out,
+                        EncoderScratch &Scratch) {
+  FunctionEncoder(F, Ctx, Out, Scratch.buffers().ClassIds, Scratch.buffers())
+      .encodeValueAlone(&V);
 }
 
 void appendClassReferences(ArrayRef<CandidateId> ClassIds, Encoding &Out) {
@@ -652,9 +658,9 @@ void appendClassReferences(ArrayRef<CandidateId> ClassIds, Encoding &Out) {
 }
 
 void encodeFunction(const Function &F, const EncodingContext &Ctx,
-                    Encoding &Out) {
-  static thread_local std::vector<CandidateId> ClassIds;
-  encodeSkeleton(F, Ctx, Out, ClassIds);
+                    Encoding &Out, EncoderScratch &Scratch) {
+  std::vector<CandidateId> &ClassIds = Scratch.buffers().ClassIds;
+  encodeSkeleton(F, Ctx, Out, ClassIds, Scratch);
   appendClassReferences(ClassIds, Out);
 }
 

@@ -16,6 +16,8 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <vector>
 
 namespace llvm {
@@ -32,6 +34,29 @@ class GlobalNumbering;
 
 using Encoding = std::vector<uint64_t>;
 
+namespace encoding {
+struct EncoderBuffers;
+} // namespace encoding
+
+/// The buffers an encoder reuses from one function to the next (value
+/// numbers, block order, metadata lists): encoding runs over every function
+/// of the module, and allocating them anew each time costs more than filling
+/// them. One scratch serves one thread at a time: a phase that encodes on a
+/// TaskRunner allocates one per worker and hands each task its worker's
+/// (TaskRunner.h); a serial phase keeps one of its own.
+class EncoderScratch {
+public:
+  EncoderScratch();
+  EncoderScratch(EncoderScratch &&);
+  EncoderScratch &operator=(EncoderScratch &&);
+  ~EncoderScratch();
+
+  encoding::EncoderBuffers &buffers() { return *Buffers; }
+
+private:
+  std::unique_ptr<encoding::EncoderBuffers> Buffers;
+};
+
 /// A candidate function's number: its position in module order. Tables
 /// indexed by candidate, classes, and the class ids written into encodings
 /// (a class is named after its first member) all use it.
@@ -41,7 +66,7 @@ using CandidateId = uint32_t;
 using ClassTable = llvm::DenseMap<const llvm::Function *, CandidateId>;
 
 /// What the encoder may read besides the function itself. Everything here is
-/// immutable while encoders run on several threads.
+/// immutable while encoders run on several threads, except LayoutLock.
 struct EncodingContext {
   const GlobalNumbering &Globals;
   const AnnotationPolicy &Policy;
@@ -69,6 +94,13 @@ struct EncodingContext {
   /// (a ThinLTO link): globals, metadata kinds and sync scopes are written by
   /// what they are, not by this module's numbers (CrossModuleReferences.h).
   const CrossModuleReferences *CrossModule = nullptr;
+  /// The one lock of core/. With IntegerWildcards, the encoder asks
+  /// DataLayout for the stride of array elements, and DataLayout fills its
+  /// cache of structure layouts on first use without locking; questions
+  /// about aggregates take this lock (isIntegerOperandPosition). Copies of a
+  /// context share it, so contexts derived from one (partition refinement's
+  /// adds its class tables) may encode the same module at once.
+  std::shared_ptr<std::mutex> LayoutLock = std::make_shared<std::mutex>();
 };
 
 /// Replaces Skeleton with the encoding of F in which every reference
@@ -77,7 +109,8 @@ struct EncodingContext {
 /// skeleton does not depend on the class ids, only on which functions have
 /// one, so partition refinement encodes each function once.
 void encodeSkeleton(const llvm::Function &F, const EncodingContext &Ctx,
-                    Encoding &Skeleton, std::vector<CandidateId> &ClassIds);
+                    Encoding &Skeleton, std::vector<CandidateId> &ClassIds,
+                    EncoderScratch &Scratch);
 
 /// Appends the class ids of a skeleton's references to Out.
 void appendClassReferences(llvm::ArrayRef<CandidateId> ClassIds, Encoding &Out);
@@ -85,7 +118,7 @@ void appendClassReferences(llvm::ArrayRef<CandidateId> ClassIds, Encoding &Out);
 /// Replaces Out with the full encoding of F: its skeleton followed by the
 /// class ids of its class references. F must be a definition.
 void encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
-                    Encoding &Out);
+                    Encoding &Out, EncoderScratch &Scratch);
 
 /// Replaces Out with the encoding of F under a context with
 /// ParameterWildcards set, and, when Positions is given, replaces it with
@@ -93,6 +126,7 @@ void encodeFunction(const llvm::Function &F, const EncodingContext &Ctx,
 /// equal encodings have their positions at the same places.
 void encodeWithParameterWildcards(
     const llvm::Function &F, const EncodingContext &Ctx, Encoding &Out,
+    EncoderScratch &Scratch,
     std::vector<const llvm::Use *> *Positions = nullptr);
 
 /// The skeleton of F (see encodeSkeleton) under a context with
@@ -101,12 +135,14 @@ void encodeWithParameterWildcards(
 void encodeSkeletonWithPositions(const llvm::Function &F,
                                  const EncodingContext &Ctx, Encoding &Skeleton,
                                  std::vector<CandidateId> &ClassIds,
-                                 std::vector<const llvm::Use *> &Positions);
+                                 std::vector<const llvm::Use *> &Positions,
+                                 EncoderScratch &Scratch);
 
 /// Replaces Out with the encoding of V as an operand of F: what a parameter
 /// wildcard of F's encoding stands for. Equal encodings mean equal values.
 void encodeOperandValue(const llvm::Function &F, const llvm::Value &V,
-                        const EncodingContext &Ctx, Encoding &Out);
+                        const EncodingContext &Ctx, Encoding &Out,
+                        EncoderScratch &Scratch);
 
 } // namespace lmf
 

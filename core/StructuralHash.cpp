@@ -46,7 +46,8 @@ uint64_t hashEncoding(llvm::ArrayRef<uint64_t> Tokens) {
 
 uint64_t hashFunction(const llvm::Function &F, const EncodingContext &Ctx,
                       Encoding &Scratch) {
-  encodeFunction(F, Ctx, Scratch);
+  EncoderScratch Encoder;
+  encodeFunction(F, Ctx, Scratch, Encoder);
   return hashEncoding(Scratch);
 }
 

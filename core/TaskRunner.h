@@ -8,19 +8,20 @@
 // A runner only decides *where* work runs: every task writes to its own
 // preallocated slot, so results never depend on the runner.
 //
-// A task may also need scratch memory (an encoding buffer, a sort key) that
-// outlives one index but must not be shared between threads. Runners number
-// the threads they run tasks on, 0 to concurrency() - 1, and tell each task
-// its worker: a phase allocates one scratch per worker up front and each
-// task uses its worker's (bucket splitting, partition refinement).
+// A task may also need scratch memory (an encoding buffer, a sort key, the
+// encoder's value numbers) that outlives one index but must not be shared
+// between threads. Runners number the threads they run tasks on, 0 to
+// concurrency() - 1, and tell each task its worker: a phase allocates one
+// scratch per worker up front and each task uses its worker's (bucket
+// splitting, the encoder's EncoderScratch, partition refinement). This is
+// the only way core/ keeps scratch: it has no `thread_local` and no mutable
+// static state.
 //
-// Two older mechanisms remain below that level. The encoder keeps its
-// scratch in `thread_local` statics (encodeSkeleton, encodeFunction and
-// encodeWithParameterWildcards in StructuralEncoding.cpp, blocksInWalkOrder
-// in WalkOrder.cpp), and the stride of an aggregate array element is asked
-// of DataLayout under one global mutex, because DataLayout fills its cache
-// of structure layouts without locking (ParameterPositions.cpp). Neither
-// shows in the output.
+// One question is not the worker's alone: the stride of an aggregate array
+// element, which DataLayout answers from a cache of structure layouts that
+// it fills without locking. The encoding context owns the one lock of core/
+// for it (EncodingContext::LayoutLock, ParameterPositions.cpp). Neither the
+// scratch nor the lock shows in the output.
 //
 //===----------------------------------------------------------------------===//
 

@@ -39,8 +39,9 @@ bool sameEncoding(llvm::ArrayRef<uint64_t> L, llvm::ArrayRef<uint64_t> R) {
 int compareFunctions(const llvm::Function &L, const llvm::Function &R,
                      const EncodingContext &Ctx) {
   Encoding EL, ER;
-  encodeFunction(L, Ctx, EL);
-  encodeFunction(R, Ctx, ER);
+  EncoderScratch Scratch;
+  encodeFunction(L, Ctx, EL, Scratch);
+  encodeFunction(R, Ctx, ER, Scratch);
   return compareEncodings(EL, ER);
 }
 

@@ -15,14 +15,13 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
 
-#include <vector>
-
 using namespace llvm;
 
 namespace lmf {
 
 void blocksInWalkOrder(const Function &F,
-                       SmallVectorImpl<const BasicBlock *> &Order) {
+                       SmallVectorImpl<const BasicBlock *> &Order,
+                       std::vector<char> &Seen) {
   if (F.empty())
     return;
   // Most functions left after the LTO pipeline have one block.
@@ -31,9 +30,7 @@ void blocksInWalkOrder(const Function &F,
     return;
   }
   // Blocks carry a number unique in their function: a flag per number is
-  // cheaper than a set of pointers. The flags are per thread, like the
-  // encoder's scratch (TaskRunner.h).
-  static thread_local std::vector<char> Seen;
+  // cheaper than a set of pointers.
   Seen.assign(F.getMaxBlockNumber(), 0);
   size_t First = Order.size();
   SmallVector<const BasicBlock *, 16> Stack;

@@ -14,6 +14,8 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <vector>
+
 namespace llvm {
 class BasicBlock;
 class Function;
@@ -21,14 +23,18 @@ class Function;
 
 namespace lmf {
 
-/// Appends F's blocks in walk order to Order.
+/// Appends F's blocks in walk order to Order. Seen is the caller's scratch
+/// (a flag per block number), reused from one function to the next; the
+/// encoder keeps it in its EncoderScratch.
 void blocksInWalkOrder(const llvm::Function &F,
-                       llvm::SmallVectorImpl<const llvm::BasicBlock *> &Order);
+                       llvm::SmallVectorImpl<const llvm::BasicBlock *> &Order,
+                       std::vector<char> &Seen);
 
 inline llvm::SmallVector<const llvm::BasicBlock *, 16>
 blocksInWalkOrder(const llvm::Function &F) {
   llvm::SmallVector<const llvm::BasicBlock *, 16> Order;
-  blocksInWalkOrder(F, Order);
+  std::vector<char> Seen;
+  blocksInWalkOrder(F, Order, Seen);
   return Order;
 }
 

@@ -90,26 +90,29 @@ constexpr uint64_t taggedToken(Tag T, uint64_t Field) {
   return T | Field << TagBits;
 }
 
-/// Per-thread buffers reused from one function to the next: encoding runs
-/// over every function of the module, and allocating these maps anew each
-/// time costs more than filling them.
-struct EncoderScratch {
+/// What an EncoderScratch holds (StructuralEncoding.h).
+struct EncoderBuffers {
   llvm::SmallVector<const llvm::BasicBlock *, 16> Blocks;
+  /// Which blocks the walk has seen (blocksInWalkOrder).
+  std::vector<char> SeenBlocks;
   LocalValueTable LocalNumbers;
   llvm::SmallVector<std::pair<unsigned, llvm::MDNode *>, 4> MDs;
   /// Where a use of a not yet numbered instruction was written, and which.
   llvm::SmallVector<std::pair<size_t, const llvm::Value *>, 16>
       ForwardReferences;
+  /// Class ids for the encodings that append them to the skeleton
+  /// (encodeFunction, encodeWithParameterWildcards).
+  std::vector<CandidateId> ClassIds;
 };
 
 class FunctionEncoder {
 public:
   FunctionEncoder(const llvm::Function &F, const EncodingContext &Ctx,
                   Encoding &Out, std::vector<CandidateId> &ClassIds,
-                  EncoderScratch &Scratch)
+                  EncoderBuffers &Scratch)
       : F(F), Ctx(Ctx), Out(Out), ClassIds(ClassIds), Blocks(Scratch.Blocks),
-        LocalNumbers(Scratch.LocalNumbers), MDs(Scratch.MDs),
-        ForwardReferences(Scratch.ForwardReferences) {}
+        SeenBlocks(Scratch.SeenBlocks), LocalNumbers(Scratch.LocalNumbers),
+        MDs(Scratch.MDs), ForwardReferences(Scratch.ForwardReferences) {}
 
   void run();
   /// Replaces Out with V alone, written as an operand of F: what a
@@ -201,6 +204,7 @@ private:
   Encoding &Out;
   std::vector<CandidateId> &ClassIds;
   llvm::SmallVectorImpl<const llvm::BasicBlock *> &Blocks;
+  std::vector<char> &SeenBlocks;
   LocalValueTable &LocalNumbers;
   /// The number the next instruction written takes.
   uint64_t NextLocal = 0;

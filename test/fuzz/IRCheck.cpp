@@ -283,8 +283,9 @@ void ModuleCheck::checkBuckets(const EncodingContext &Ctx, Module &M,
     // every pair); the families exercise compareFunctions itself.
     size_t N = Fns.size();
     std::vector<Encoding> Enc(N);
+    EncoderScratch Scratch;
     for (size_t I = 0; I < N; ++I)
-      encodeFunction(*Fns[I], Ctx, Enc[I]);
+      encodeFunction(*Fns[I], Ctx, Enc[I], Scratch);
     std::vector<std::vector<int>> C(N, std::vector<int>(N));
     for (size_t I = 0; I < N; ++I)
       for (size_t J = 0; J < N; ++J)

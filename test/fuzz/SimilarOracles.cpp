@@ -54,8 +54,10 @@ Level encodeFamily(ArrayRef<const Function *> Fns, const char *Name,
   size_t N = Fns.size();
   L.Enc.resize(N);
   L.Positions.resize(N);
+  EncoderScratch Scratch;
   for (size_t I = 0; I < N; ++I)
-    encodeWithParameterWildcards(*Fns[I], Ctx, L.Enc[I], &L.Positions[I]);
+    encodeWithParameterWildcards(*Fns[I], Ctx, L.Enc[I], Scratch,
+                                 &L.Positions[I]);
   L.C.assign(N, std::vector<int>(N));
   for (size_t I = 0; I < N; ++I)
     for (size_t J = 0; J < N; ++J)

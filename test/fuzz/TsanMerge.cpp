@@ -14,7 +14,7 @@
 //     of this run exactly, even though libtbb.so is not instrumented;
 //  4. merge two independent modules at once on two threads, each in its
 //     own LLVMContext, as a process that runs the pass twice at a time
-//     would (shared statics, thread_local scratch, the run counter);
+//     would (shared statics, per-worker scratch, the run counter);
 // and require every result to verify and to print the same as the
 // reference. Data races are reported by TSan (TSAN_OPTIONS=halt_on_error=1
 // makes the first one fatal).

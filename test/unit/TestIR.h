@@ -79,7 +79,8 @@ struct ModuleEncoder {
   }
   Encoding encode(const llvm::Function &F) const {
     Encoding E;
-    encodeFunction(F, Ctx, E);
+    EncoderScratch Scratch;
+    encodeFunction(F, Ctx, E, Scratch);
     return E;
   }
 
