@@ -1,8 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# lit configuration. The .ll tests at the top run opt-22 with our plugin
-# (%opt-merge) and check the output with FileCheck; the tests in driver/
-# run our ld.lld (%lld) and check what it says and writes; those in dtlto/
-# link with distributed ThinLTO backends.
+# lit configuration. The folders mirror the code: core/identical/ (the
+# identical-function stage: planner, eligibility, rewriter), core/similar/
+# (the similar-function stage) and core/report/ (remarks and the JSON
+# report) run opt-22 with our plugin (%opt-merge) and check its output with
+# FileCheck; plugin/ checks the pass plugin's own command line and inputs
+# through opt-22; driver/ runs our ld.lld (%lld: its command line, bad
+# input, ThinLTO across modules) and checks what it says and writes; dtlto/
+# links with distributed ThinLTO backends.
 import os
 import re
 import sys
