@@ -60,6 +60,10 @@ config.substitutions.append(
 config.substitutions.append(("%clang", os.path.join(tools, "clang")))
 config.substitutions.append(("%lmf-version", project_version()))
 config.substitutions.append(("%python", sys.executable))
+# LLVM 14's libLLVM (the unversioned tools' LLVM here) for the test of a
+# plugin built against it: driver/plugin-built-for-llvm-14.test.
+if os.path.exists("/usr/lib/llvm-14/lib/libLLVM-14.so.1"):
+    config.available_features.add("libllvm14")
 # FileCheck options for a command that must fail without crashing: none of
 # what a crashing LLVM tool, or Python program, prints may appear.
 config.substitutions.append(
