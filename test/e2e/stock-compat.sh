@@ -45,7 +45,9 @@ mkdir ours stock
 "$CC" -flto -fuse-ld=lld --ld-path="$LMF_LD" undef.o -o ours/u 2> ours.err || rc_ours=$?
 "$CC" -flto -fuse-ld=lld --ld-path="$STOCK_LD" undef.o -o stock/u 2> stock.err || rc_stock=$?
 expect_eq "failing link status" "$rc_stock" "$rc_ours"
-expect_grep "failing link message" 'undefined symbol: missing' ours.err
+check_text "failing link message" ours.err <<'CHECK'
+CHECK: error: undefined symbol: missing
+CHECK
 diff <(sed 's|^[^ ]*ld.lld[^ ]*: ||; s|stock/u|OUT|' stock.err) \
   <(sed 's|^[^ ]*ld.lld[^ ]*: ||; s|ours/u|OUT|' ours.err) ||
   fail "failing link: messages differ from stock ld.lld-22"
