@@ -16,7 +16,7 @@ PREFIX_LD="$WORK/prefix/bin/ld.lld"
   fail "install did not create bin/ld.lld and lib/LTOMergeFunctions.so: $(find prefix)"
 check_text "installed --version names the installed plugin" \
   <("$PREFIX_LD" --version) <<CHECK
-CHECK: {{^}}LLD 22.
+CHECK: {{^(Debian )?}}LLD 22.
 CHECK-NEXT: {{^}}lto-merge-functions {{[0-9.]+}} (merge plugin $WORK/prefix/lib/LTOMergeFunctions.so){{\$}}
 CHECK
 for f in lib/cmake/LTOMergeFunctions/LTOMergeFunctionsConfig.cmake \

@@ -24,15 +24,9 @@ STOCK_LD="$LLVM_TOOLS/ld.lld"
 need "$STOCK_LD"
 checks=0 llvm_crashes=0
 
-link_ours() { # OUT INPUTS/FLAGS...
-  local out="$1"
-  shift
-  "$CC" -flto -fuse-ld=lld --ld-path="$LMF_LD" "$@" -o "$out"
-}
-link_stock() {
-  local out="$1"
-  shift
-  "$CC" -flto -fuse-ld=lld --ld-path="$STOCK_LD" "$@" -o "$out"
+# link_with LINKER OUT INPUT FLAGS...
+link_with() {
+  "$CC" -flto -fuse-ld=lld --ld-path="$1" -o "$2" "${@:3}"
 }
 
 cat >prog.c <<'C'
@@ -55,14 +49,14 @@ d[int(sys.argv[1])] ^= int(sys.argv[2])
 open("corrupt.o", "wb").write(d)' "$pos" $(((i * 37) % 255 + 1))
   rm -f stock.out
   src=0
-  link_stock stock.out corrupt.o >stock.txt 2>&1 || src=$?
+  link_with "$STOCK_LD" stock.out corrupt.o >stock.txt 2>&1 || src=$?
   if grep -Eq "$CRASH_REPORT" stock.txt; then
     llvm_crashes=$((llvm_crashes + 1))
     continue
   fi
   rc=0
   rm -f ours.out
-  link_ours ours.out corrupt.o -Wl,--lto-merge-functions >ours.txt 2>&1 || rc=$?
+  link_with "$LMF_LD" ours.out corrupt.o -Wl,--lto-merge-functions >ours.txt 2>&1 || rc=$?
   checks=$((checks + 1))
   if grep -Eq "$CRASH_REPORT" ours.txt; then
     cp corrupt.o "$LMF_ARTIFACTS/corrupt-bitcode-$i.o" 2>/dev/null || true
