@@ -15,12 +15,17 @@ expect_eq() {
   [[ "$2" == "$3" ]] || fail "$1: expected '$2', got '$3'"
 }
 
-# expect_grep WHAT PATTERN FILE: FILE must contain the (grep -E) PATTERN.
-expect_grep() {
-  grep -Eq -- "$2" "$3" || {
-    echo "---- $3:" >&2
-    head -n 40 "$3" >&2
-    fail "$1: no line matches '$2' in $3"
+# check_text WHAT FILE: FILE must match the FileCheck patterns read from
+# stdin, in order (CHECK:, CHECK-NEXT:, CHECK-SAME:, CHECK-NOT:, {{regex}},
+# [[#]] ...); FileCheck's report says where it did not.
+check_text() {
+  local what="$1" input="$2" checks
+  checks=$(mktemp "$WORK/checks.XXXXXX")
+  cat >"$checks"
+  "$LLVM_TOOLS/FileCheck" --dump-input=fail "$checks" <"$input" || {
+    echo "---- checks:" >&2
+    cat "$checks" >&2
+    fail "$what: $input does not match"
   }
 }
 
@@ -98,22 +103,26 @@ check_cmake_consumer() {
   run_ok "consumer configure ($dir)" cmake -S "$E2E_DIR/inputs/cmake-consumer" \
     -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER="$CC" \
     -DCMAKE_PREFIX_PATH="$prefix_path"
-  expect_grep "consumer found the package ($dir)" \
-    "^-- consumer: linker $linker\$" run.out
+  check_text "consumer found the package ($dir)" run.out <<CHECK
+CHECK: {{^}}-- consumer: linker $linker{{\$}}
+CHECK
   run_ok "consumer build ($dir)" cmake --build "$dir"
   expect_no_grep "no warning in the consumer build ($dir)" 'warning' run.out
-  expect_grep "PRINT listed the folds ($dir)" \
-    '^  removing identical function (main|util)_[ab] ' run.out
-  expect_grep "app_full compiled with full LTO last ($dir)" \
-    '-flto=thin .*-flto=full .*main\.c' \
-    <(ninja -C "$dir" -t commands app_full)
+  check_text "PRINT listed the folds ($dir)" run.out <<'CHECK'
+CHECK: {{^  removing identical function (main|util)_[ab] }}
+CHECK
+  check_text "app_full compiled with full LTO last ($dir)" \
+    <(ninja -C "$dir" -t commands app_full) <<'CHECK'
+CHECK: -flto=thin {{.*}}-flto=full {{.*}}main.c
+CHECK
   "$CC" -O2 "$E2E_DIR"/inputs/cmake-consumer/*.c -o "$dir/plain"
   for app in app_thin app_full; do
     [[ -s $dir/$app.json ]] || fail "consumer: no report $dir/$app.json"
-    expect_grep "$app folded the program's twins ($dir)" \
-      '"name": "main_[ab]"' "$dir/$app.json"
-    expect_grep "$app folded the library's twins ($dir)" \
-      '"name": "util_[ab]"' "$dir/$app.json"
+    check_text "$app folded the program's and the library's twins ($dir)" \
+      "$dir/$app.json" <<'CHECK'
+CHECK-DAG: "name": "main_{{[ab]}}"
+CHECK-DAG: "name": "util_{{[ab]}}"
+CHECK
     expect_eq "$app output ($dir)" "$("$dir/plain")" "$("$dir/$app")"
   done
 }

@@ -45,10 +45,14 @@ stray=$(grep -Ev '^/usr/(lib/|share/|share/doc/|lib/cmake/)?$|^/usr/lib/lto-merg
 [[ -z $stray ]] || fail "files outside the prefix, the docs and the CMake link: $stray"
 for f in bin/ld.lld bin/lmf-thinlto-backend bin/lmf-thinlto-distribute \
   lib/LTOMergeFunctions.so lib/cmake/LTOMergeFunctions/LTOMergeFunctionsConfig.cmake; do
-  expect_grep "package has $f" "^/usr/lib/lto-merge-functions/$f\$" contents.txt
+  check_text "package has $f" contents.txt <<CHECK
+CHECK: {{^}}/usr/lib/lto-merge-functions/$f{{\$}}
+CHECK
 done
 for f in copyright README.md docs/linker.md docs/report-schema.md; do
-  expect_grep "package has $f" "^/usr/share/doc/lto-merge-functions/$f\$" contents.txt
+  check_text "package has $f" contents.txt <<CHECK
+CHECK: {{^}}/usr/share/doc/lto-merge-functions/$f{{\$}}
+CHECK
 done
 expect_no_grep "no library copied in but the plugin" '\.so(\.[0-9]+)*$' \
   <(grep -v '/LTOMergeFunctions\.so$' contents.txt)
@@ -109,10 +113,10 @@ done
 
 # --version: ours and LLD's, and the plugin of the unpacked package.
 "$LD" --version > version.txt || fail "ld.lld --version failed"
-expect_grep "--version names LLD" '^(Debian )?LLD 22\.' version.txt
-expect_grep "--version names ours and the unpacked plugin" \
-  "^lto-merge-functions $VERSION \\(merge plugin $P/lib/LTOMergeFunctions.so\\)\$" \
-  version.txt
+check_text "--version names LLD, then ours and the unpacked plugin" version.txt <<CHECK
+CHECK: {{^(Debian )?}}LLD 22.
+CHECK-NEXT: {{^}}lto-merge-functions $VERSION (merge plugin $P/lib/LTOMergeFunctions.so){{\$}}
+CHECK
 
 # Link and run: full LTO, ThinLTO, DTLTO.
 cat > prog.c <<'C'
@@ -129,7 +133,9 @@ link_packaged() {
   shift 2
   run_ok "$what" "$CC" -fuse-ld=lld --ld-path="$LD" "$@" -o "$out" \
     -Wl,--lto-merge-functions -Wl,--print-merged-functions
-  expect_grep "$what merged" '^  removing identical function (a|b) ' run.out
+  check_text "$what merged" run.out <<'CHECK'
+CHECK: {{^  removing identical function (a|b) }}
+CHECK
   expect_eq "$what program output" "$(./plain)" "$("./$out")"
 }
 link_packaged "full LTO" prog-full -flto full.o

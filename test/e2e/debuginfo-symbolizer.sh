@@ -33,7 +33,10 @@ run_ok "merging link" link_c merged dbg.o -g -Wl,--lto-merge-functions \
   -Wl,--print-merged-functions
 cp run.out listing.txt
 expect_eq "program output" "$(./plain)" "$(./merged)"
-expect_grep "listing" '^selected function (keep_me|fold_me)$' listing.txt
+check_text "listing" listing.txt <<'CHECK'
+CHECK: {{^selected function (keep_me|fold_me)$}}
+CHECK-NEXT: {{^  removing identical function (keep_me|fold_me) }}
+CHECK
 folded=$(sed -n 's/^  removing identical function \([a-z_]*\) (\(thunk\|callers-redirected\))$/\1/p' listing.txt)
 [[ -n "$folded" ]] || fail "no function was kept as a thunk: $(cat listing.txt)"
 survivor=$(sed -n 's/^selected function //p' listing.txt)

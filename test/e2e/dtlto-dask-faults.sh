@@ -18,17 +18,18 @@
 source "$(dirname "$0")/common.bash"
 source "$E2E_DIR/dask.bash"
 
-# expect_link_fails OUT PATTERN [link_through_dask argument...]: the link
-# fails, saying PATTERN (grep -E) on stderr, without a crash, and leaves no
-# new file but its listing and stderr.
+# expect_link_fails OUT [link_through_dask argument...] <<CHECKS: the link
+# fails, its stderr matching the FileCheck patterns on stdin (check_text),
+# without a crash, and leaves no new file but its listing and stderr.
 expect_link_fails() {
-  local out="$1" pattern="$2" before left
-  shift 2
+  local out="$1" checks before left
+  shift
+  checks=$(cat)
   before=$(ls)
   if link_through_dask "$out" "$@"; then
     fail "$out: the link succeeded"
   fi
-  expect_grep "$out: error" "$pattern" "$out.err"
+  check_text "$out: error" "$out.err" <<<"$checks"
   expect_no_grep "$out: crash" "$CRASH_REPORT|Traceback" "$out.err"
   left=$(ls | grep -vxF -e "$out.listing" -e "$out.err" |
     grep -vxF -f <(echo "$before") || true)
@@ -60,9 +61,9 @@ run_ok "in-process link" link_merging inproc
 # 1. Nothing listens where the scheduler should be.
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 start=$SECONDS
-expect_link_fails unreachable \
-  "^lmf-dtlto-dask: error: cannot reach the Dask scheduler at tcp://127.0.0.1:$port: Connection refused" \
-  --scheduler="tcp://127.0.0.1:$port"
+expect_link_fails unreachable --scheduler="tcp://127.0.0.1:$port" <<CHECK
+CHECK: {{^}}lmf-dtlto-dask: error: cannot reach the Dask scheduler at tcp://127.0.0.1:$port: Connection refused
+CHECK
 ((SECONDS - start <= 10)) ||
   fail "the unreachable scheduler took $((SECONDS - start)) s to report"
 note "unreachable scheduler: error after $((SECONDS - start)) s"
@@ -99,21 +100,21 @@ dask_wait_worker w3
 remote_compiler fail-shapes.sh \
   "set -- \"\$@\" -fpass-plugin='$WORK/no-such-plugin.so'"
 remote_link_args fail-shapes.sh
-expect_link_fails compiler-fails \
-  "^lmf-dtlto-dask: error: job 4 of 4 \('shapes.o'\) failed on worker tcp://127\.0\.0\.1:[0-9]+ \(exit code 1\)" \
-  "${REMOTE_LINK[@]}"
-expect_grep "the job's own error" \
-  "^lmf-thinlto-backend: error: cannot find the merge plugin '$WORK/no-such-plugin.so'" \
-  compiler-fails.err
+expect_link_fails compiler-fails "${REMOTE_LINK[@]}" <<'CHECK'
+CHECK: {{^}}lmf-dtlto-dask: error: job 4 of 4 ('shapes.o') failed on worker tcp://127.0.0.1:{{[0-9]+}} (exit code 1)
+CHECK
+check_text "the job's own error" compiler-fails.err <<CHECK
+CHECK: {{^}}lmf-thinlto-backend: error: cannot find the merge plugin '$WORK/no-such-plugin.so'
+CHECK
 note "failing compiler: the link failed with the job's error"
 
 # 4. The backend of shapes.o hangs: --job-timeout kills it, and the link
 # fails saying so.
 remote_compiler hang.sh "echo \$\$ >'$WORK/hung.pid'; exec sleep 60"
 remote_link_args hang.sh
-expect_link_fails hung \
-  "^lmf-dtlto-dask: error: job 4 of 4 \('shapes.o'\) failed on worker tcp://127\.0\.0\.1:[0-9]+ \(timed out after 2 s\)" \
-  --job-timeout=2 "${REMOTE_LINK[@]}"
+expect_link_fails hung --job-timeout=2 "${REMOTE_LINK[@]}" <<'CHECK'
+CHECK: {{^}}lmf-dtlto-dask: error: job 4 of 4 ('shapes.o') failed on worker tcp://127.0.0.1:{{[0-9]+}} (timed out after 2 s)
+CHECK
 process_gone "$(cat "$WORK/hung.pid")" || fail "the hung compiler still runs"
 note "hung compiler: killed after --job-timeout, the link failed saying so"
 
@@ -121,13 +122,13 @@ note "hung compiler: killed after --job-timeout, the link failed saying so"
 # death spends the budget.
 remote_compiler kill-workers.sh "kill -KILL \$PPID; exit 1"
 remote_link_args kill-workers.sh
-expect_link_fails workers-lost \
-  "^lmf-dtlto-dask: error: job [1-4] of 4 \('[a-z]+\.o'\) was lost: every worker that ran it died \(the last was tcp://127\.0\.0\.1:[0-9]+\), and the scheduler's retry budget \(distributed\.scheduler\.allowed-failures = 1\) is spent" \
-  "${REMOTE_LINK[@]}"
+expect_link_fails workers-lost "${REMOTE_LINK[@]}" <<'CHECK'
+CHECK: {{^}}lmf-dtlto-dask: error: job {{[1-4]}} of 4 ('{{[a-z]+}}.o') was lost: every worker that ran it died (the last was tcp://127.0.0.1:{{[0-9]+}}), and the scheduler's retry budget (distributed.scheduler.allowed-failures = 1) is spent
+CHECK
 note "retry budget spent: the link failed saying so"
 
 # 6. No worker is left: the link fails once --worker-wait has passed.
-expect_link_fails no-workers \
-  "^lmf-dtlto-dask: error: the Dask scheduler at $DASK_ADDRESS has no worker \(waited 2 s; start some with \`dask worker $DASK_ADDRESS\`\)" \
-  --scheduler="$DASK_ADDRESS" --worker-wait=2
+expect_link_fails no-workers --scheduler="$DASK_ADDRESS" --worker-wait=2 <<CHECK
+CHECK: {{^}}lmf-dtlto-dask: error: the Dask scheduler at $DASK_ADDRESS has no worker (waited 2 s; start some with \`dask worker $DASK_ADDRESS\`)
+CHECK
 note "no worker: the link failed saying so"

@@ -19,8 +19,9 @@ dask_wait_worker w1
 dask_wait_worker w2
 
 run_ok "in-process link" link_merging inproc
-expect_grep "in-process listing" '^  removing identical function' \
-  inproc.listing
+check_text "in-process listing" inproc.listing <<'CHECK'
+CHECK: {{^}}  removing identical function
+CHECK
 
 # worker_address NAME: the address the worker serves at, from its log.
 worker_address() {
@@ -32,8 +33,10 @@ link_through_dask dask --scheduler="$DASK_ADDRESS" --verbose --timeout=90 || {
   fail "the link through the Dask cluster failed"
 }
 expect_same_link dask
-expect_grep "jobs announced" "^lmf-dtlto-dask: 4 jobs on $DASK_ADDRESS \(2 workers\)" dask.err
-expect_grep "progress" '^lmf-dtlto-dask: 4/4 jobs done' dask.err
+check_text "jobs announced, then done" dask.err <<CHECK
+CHECK: {{^}}lmf-dtlto-dask: 4 jobs on $DASK_ADDRESS (2 workers)
+CHECK: {{^}}lmf-dtlto-dask: 4/4 jobs done
+CHECK
 workers=$(sed -nE 's/.* done on (tcp:[^ ]*) in .*/\1/p' dask.err | sort -u)
 for address in $workers; do
   [[ "$address" == "$(worker_address w1)" || "$address" == "$(worker_address w2)" ]] ||
@@ -64,5 +67,7 @@ link_through_dask local -j2 --timeout=90 || {
   fail "the link through a local Dask cluster failed"
 }
 expect_same_link local
-expect_grep "local cluster" '^lmf-dtlto-dask: 4 jobs on a local cluster \(2 at a time\)' local.err
+check_text "local cluster" local.err <<'CHECK'
+CHECK: {{^}}lmf-dtlto-dask: 4 jobs on a local cluster (2 at a time)
+CHECK
 note "local cluster: program, listing and report as in process"

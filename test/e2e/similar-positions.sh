@@ -80,19 +80,21 @@ done
 
 INTEGER_CLASS='sharing body with similar function scale_large'
 CALLEE_CLASS='sharing body with similar function fold_cubes'
-expect_grep "the integer twins share a body" "$INTEGER_CLASS" listing.txt
-expect_grep "the callee twins share a body" "$CALLEE_CLASS" listing.txt
+check_text "the integer and the callee twins share a body" listing.txt <<CHECK
+CHECK-DAG: $INTEGER_CLASS
+CHECK-DAG: $CALLEE_CLASS
+CHECK
 expect_no_grep "integer positions turned off" "$INTEGER_CLASS" \
   listing-no-integers.txt
-expect_grep "callees still merge without integer positions" "$CALLEE_CLASS" \
-  listing-no-integers.txt
+check_text "callees still merge without integer positions" \
+  listing-no-integers.txt <<<"CHECK: $CALLEE_CLASS"
 expect_no_grep "callee positions turned off" "$CALLEE_CLASS" \
   listing-no-callees.txt
-expect_grep "integers still merge without callee positions" "$INTEGER_CLASS" \
-  listing-no-callees.txt
+check_text "integers still merge without callee positions" \
+  listing-no-callees.txt <<<"CHECK: $INTEGER_CLASS"
 expect_no_grep "no callee positions under -fcf-protection=branch" \
   "$CALLEE_CLASS" listing-cf.txt
-expect_grep "integer twins merge under -fcf-protection=branch" \
-  "$INTEGER_CLASS" listing-cf.txt
+check_text "integer twins merge under -fcf-protection=branch" \
+  listing-cf.txt <<<"CHECK: $INTEGER_CLASS"
 note ".text: plain $(text_size plain), similar $(text_size similar)"
 echo "PASS: similar positions"

@@ -236,7 +236,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *Data, size_t Size,
                                    nullptr);
   std::unique_ptr<Module> M;
   // LLVM's bitcode reader is not hardened against corrupt input (it can
-  // crash or allocate without bound; bad-input.sh checks the linker on
+  // crash or allocate without bound; corrupt-bitcode.sh checks the linker on
   // corrupt bitcode against stock ld.lld-22), so bitcode is only ever
   // written by this mutator, never changed byte by byte. Text is: one in
   // eight mutations of a text input works on bytes, so the parser's error

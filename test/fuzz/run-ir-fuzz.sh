@@ -43,7 +43,7 @@ stress_modules stress "$SEED" "$STRESS_COUNT"
 csmith_modules csmith "$SEED" "$CSMITH_COUNT"
 inputs=(stress/*.ll)
 [[ -d csmith ]] && inputs+=(csmith/*.bc)
-inputs+=("$SRC_ROOT"/test/lit/*.ll "$FUZZ_DIR"/corpus/*.ll)
+inputs+=("$SRC_ROOT"/test/lit/{core/*,plugin}/*.ll "$FUZZ_DIR"/corpus/*.ll)
 # Real C++ (templates, EH, vtables, comdats): the bench corpus's bitcode.
 python3 "$SRC_ROOT/test/reliability/bench_corpus.py" "$WORK/bench" "$BENCH" >bench.json 2>bench.log ||
   { cat bench.log >&2; fail "building the bench corpus ($BENCH) failed"; }

@@ -27,7 +27,7 @@ ASAN_IRCHECK="$LMF_BUILD/sanitized-fuzzer/lmf-ircheck-asan"
 need "$FUZZER" "$ASAN_IRCHECK" "$STRESS"
 
 mkdir -p seeds
-cp "$FUZZ_DIR"/corpus/*.ll "$SRC_ROOT"/test/lit/*.ll seeds/
+cp "$FUZZ_DIR"/corpus/*.ll "$SRC_ROOT"/test/lit/{core/*,plugin}/*.ll seeds/
 stress_modules seeds "$SEED" 8
 for f in seeds/*.ll; do
   "$LLVM_TOOLS/llvm-as" "$f" -o "${f%.ll}.bc" 2>/dev/null || true
@@ -52,7 +52,7 @@ mkdir -p asan
 stress_modules asan $((SEED + 5000)) 30
 rc=0
 "$ASAN_IRCHECK" --seed="$SEED" --clones=8 --artifacts="$LMF_ARTIFACTS/ir-fuzz-asan" \
-  asan/*.ll "$SRC_ROOT"/test/lit/*.ll >asan.txt 2>&1 || rc=$?
+  asan/*.ll "$SRC_ROOT"/test/lit/{core/*,plugin}/*.ll >asan.txt 2>&1 || rc=$?
 grep -v '^TBB Warning\|^$' asan.txt | tail -n 40
 ((rc == 0)) || fail "lmf-ircheck under ASan/UBSan failed (status $rc)"
 echo "PASS: libFuzzer and ASan/UBSan"

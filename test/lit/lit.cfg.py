@@ -1,8 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# lit configuration. The .ll tests at the top run opt-22 with our plugin
-# (%opt-merge) and check the output with FileCheck; the tests in driver/
-# run our ld.lld (%lld) and check what it says and writes; those in dtlto/
-# link with distributed ThinLTO backends.
+# lit configuration. The folders mirror the code: core/identical/ (the
+# identical-function stage: planner, eligibility, rewriter), core/similar/
+# (the similar-function stage) and core/report/ (remarks and the JSON
+# report) run opt-22 with our plugin (%opt-merge) and check its output with
+# FileCheck; plugin/ checks the pass plugin's own command line and inputs
+# through opt-22; driver/ runs our ld.lld (%lld: its command line, bad
+# input, ThinLTO across modules) and checks what it says and writes; dtlto/
+# links with distributed ThinLTO backends.
 import os
 import re
 import sys
@@ -56,6 +60,10 @@ config.substitutions.append(
 config.substitutions.append(("%clang", os.path.join(tools, "clang")))
 config.substitutions.append(("%lmf-version", project_version()))
 config.substitutions.append(("%python", sys.executable))
+# LLVM 14's libLLVM (the unversioned tools' LLVM here) for the test of a
+# plugin built against it: driver/plugin-built-for-llvm-14.test.
+if os.path.exists("/usr/lib/llvm-14/lib/libLLVM-14.so.1"):
+    config.available_features.add("libllvm14")
 # FileCheck options for a command that must fail without crashing: none of
 # what a crashing LLVM tool, or Python program, prints may appear.
 config.substitutions.append(

@@ -10,7 +10,8 @@
 #
 # Usage: reduce-case.sh CASE-DIR [safe|all]
 # Writes CASE-DIR/reduced.c or CASE-DIR/reduced.ll; turn it into a lit test
-# in test/lit/ (for IR) or an e2e-style script.
+# in the test/lit/ folder of the code it exercises (for IR) or an e2e-style
+# script.
 set -euo pipefail
 case_dir="$(cd "${1:?usage: reduce-case.sh CASE-DIR [safe|all]}" && pwd)"
 mode="${2:-}"
