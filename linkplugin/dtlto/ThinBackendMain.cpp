@@ -144,7 +144,9 @@ Error runBackend(const ThinBackendJob &Job, const lto::Config &Conf,
   Expected<std::unique_ptr<Module>> M =
       parseThinModule((*Input)->getMemBufferRef(), Ctx);
   if (!M)
-    return M.takeError();
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot read the module '" + Job.InputPath +
+                                 "': " + toString(M.takeError()));
 
   FunctionImporter::ImportIDTable ImportIDs;
   FunctionImporter::ImportMapTy ImportList(ImportIDs);
