@@ -31,7 +31,6 @@
 
 #include "linkplugin/driver/DistributedBackends.h"
 
-#include "linkplugin/PassOptionNames.h"
 #include "linkplugin/driver/MergePlugin.h"
 #include "linkplugin/driver/MergeRequest.h"
 
@@ -70,15 +69,11 @@ lldDistributionArguments(const MergeRequest &Req,
   Args.push_back("--thinlto-remote-compiler=" + (Dist.RemoteCompiler.empty()
                                                      ? Programs.ThinBackend
                                                      : Dist.RemoteCompiler));
-  auto PassOption = [&](const Twine &Option) {
+  for (const std::string &Option :
+       mergePassOptions(Req, LinkAddressList, PassPlace::DistributedBackend)) {
     Args.push_back("--thinlto-remote-compiler-arg=-mllvm");
-    Args.push_back(("--thinlto-remote-compiler-arg=-" + Option).str());
-  };
-  PassOption(Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode));
-  if (Req.MergeSimilar)
-    PassOption(passopt::SimilarOption);
-  if (!LinkAddressList.empty())
-    PassOption(Twine(passopt::LinkAddressFreeOption) + "=" + LinkAddressList);
+    Args.push_back("--thinlto-remote-compiler-arg=-" + Option);
+  }
   return Args;
 }
 

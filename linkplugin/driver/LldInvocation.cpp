@@ -27,7 +27,6 @@
 
 #include "linkplugin/driver/LldInvocation.h"
 
-#include "linkplugin/PassOptionNames.h"
 #include "linkplugin/driver/MergeRequest.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -58,19 +57,11 @@ std::vector<std::string> lldMergeArguments(const MergeRequest &Req,
                                            StringRef PluginPath,
                                            StringRef LinkAddressList) {
   std::vector<std::string> Args = {("--load-pass-plugin=" + PluginPath).str()};
-  auto PassOption = [&](const Twine &Option) {
+  for (const std::string &Option :
+       mergePassOptions(Req, LinkAddressList, PassPlace::InProcess)) {
     Args.push_back("-mllvm");
-    Args.push_back(("-" + Option).str());
-  };
-  PassOption(Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode));
-  if (Req.MergeSimilar)
-    PassOption(passopt::SimilarOption);
-  if (!Req.ReportPath.empty())
-    PassOption(Twine(passopt::ReportOption) + "=" + Req.ReportPath);
-  if (Req.Print)
-    PassOption(passopt::PrintOption);
-  if (!LinkAddressList.empty())
-    PassOption(Twine(passopt::LinkAddressFreeOption) + "=" + LinkAddressList);
+    Args.push_back("-" + Option);
+  }
   return Args;
 }
 

@@ -35,14 +35,22 @@
 // Bad values are collected rather than reported one at a time, so that a
 // user fixes them all in one go; nothing is linked when any is found.
 //
+// The request is turned into the merge pass's options here too, once, for
+// both places the pass runs: lld's in-process backends (LldInvocation.cpp
+// passes them with -mllvm) and distributed backends (DistributedBackends.cpp
+// passes them to the remote compiler), which leave the report and listing
+// to our distributor wrapper.
+//
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/MergeRequest.h"
 
+#include "linkplugin/PassOptionNames.h"
 #include "linkplugin/driver/LinkerOptions.h"
 #include "linkplugin/driver/LldCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
 
 #include <optional>
 
@@ -207,6 +215,26 @@ Expected<MergeRequest> RequestParser::parse() {
 
 Expected<MergeRequest> parseMergeRequest(ArrayRef<const char *> Args) {
   return RequestParser(Args).parse();
+}
+
+std::vector<std::string> mergePassOptions(const MergeRequest &Req,
+                                          StringRef LinkAddressList,
+                                          PassPlace Place) {
+  std::vector<std::string> Options = {
+      (Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode)).str()};
+  if (Req.MergeSimilar)
+    Options.push_back(passopt::SimilarOption);
+  if (Place == PassPlace::InProcess) {
+    if (!Req.ReportPath.empty())
+      Options.push_back(
+          (Twine(passopt::ReportOption) + "=" + Req.ReportPath).str());
+    if (Req.Print)
+      Options.push_back(passopt::PrintOption);
+  }
+  if (!LinkAddressList.empty())
+    Options.push_back(
+        (Twine(passopt::LinkAddressFreeOption) + "=" + LinkAddressList).str());
+  return Options;
 }
 
 } // namespace lmf

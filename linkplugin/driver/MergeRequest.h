@@ -9,6 +9,7 @@
 #include "core/MergeOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
 #include <string>
@@ -62,6 +63,19 @@ struct MergeRequest {
   /// and stand in for the distributor.
   std::vector<const char *> LldArgsWithoutDistribution;
 };
+
+/// Where the merge pass runs: inside lld (its report and listing are
+/// written there) or in a distributed backend (whose reports come back
+/// through our distributor wrapper instead).
+enum class PassPlace { InProcess, DistributedBackend };
+
+/// The merge pass's own options for Req, without their leading dash and
+/// without the `-mllvm` that carries each one: the one translation of a
+/// merge request into pass options. LinkAddressList names the link's list
+/// of address-free functions; empty when there is none.
+std::vector<std::string> mergePassOptions(const MergeRequest &Req,
+                                          llvm::StringRef LinkAddressList,
+                                          PassPlace Place);
 
 /// Splits Args (response files already expanded, without argv[0]) into our
 /// options and lld's. Bad values of our options are errors, joined so that

@@ -275,4 +275,21 @@ TEST(MergeRequest, DistributedThinLTO) {
   EXPECT_FALSE(parse({"--thinlto-distributor="}).Distribution.distributes());
 }
 
+TEST(MergeRequest, PassOptionsForEachPlaceThePassRuns) {
+  MergeRequest Req = parse(
+      {"--lto-merge-functions=all", "--lto-merge-similar-functions",
+       "--lto-merge-functions-report=r.json", "--print-merged-functions"});
+  EXPECT_EQ(
+      mergePassOptions(Req, "out.lmf-address-free", PassPlace::InProcess),
+      (Strings{"lto-merge-functions-mode=all", "lto-merge-functions-similar",
+               "lto-merge-functions-report=r.json", "lto-merge-functions-print",
+               "lto-merge-functions-link-address-free="
+               "out.lmf-address-free"}));
+  // A distributed backend's report comes back through our distributor
+  // wrapper, and the listing is printed from it: neither option goes there.
+  EXPECT_EQ(
+      mergePassOptions(Req, "", PassPlace::DistributedBackend),
+      (Strings{"lto-merge-functions-mode=all", "lto-merge-functions-similar"}));
+}
+
 } // namespace
