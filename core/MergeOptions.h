@@ -11,6 +11,7 @@
 #ifndef LMF_CORE_MERGEOPTIONS_H
 #define LMF_CORE_MERGEOPTIONS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -61,7 +62,18 @@ struct MergeOptions {
   unsigned MaxRounds = 64;
 };
 
-/// Parses "safe" or "all".
+/// One merge mode: its name on every command line and what it allows.
+struct MergeModeInfo {
+  MergeMode Mode;
+  llvm::StringLiteral Name;
+  llvm::StringLiteral Description;
+};
+
+/// Every mode, in the order help texts list them: the one table that the
+/// parser below, the plugin's option values and the linker's help read.
+llvm::ArrayRef<MergeModeInfo> mergeModes();
+
+/// Parses a mode's name.
 llvm::Expected<MergeMode> parseMergeMode(llvm::StringRef Text);
 llvm::StringRef mergeModeName(MergeMode Mode);
 

@@ -42,14 +42,18 @@ namespace {
 
 cl::OptionCategory Category("lto-merge-functions options");
 
-cl::opt<lmf::MergeMode> ModeOpt(
-    lmf::passopt::ModeOption, cl::desc("Which functions may be folded"),
-    cl::init(lmf::MergeOptions().Mode),
-    cl::values(clEnumValN(lmf::MergeMode::Safe, "safe",
-                          "keep every observable function address distinct"),
-               clEnumValN(lmf::MergeMode::All, "all",
-                          "also fold address-significant functions")),
-    cl::cat(Category));
+/// The values of the mode option, from core's one table of modes.
+struct ModeValues {
+  template <class Opt> void apply(Opt &O) const {
+    for (const lmf::MergeModeInfo &M : lmf::mergeModes())
+      O.getParser().addLiteralOption(M.Name, M.Mode, M.Description);
+  }
+};
+
+cl::opt<lmf::MergeMode> ModeOpt(lmf::passopt::ModeOption,
+                                cl::desc("Which functions may be folded"),
+                                cl::init(lmf::MergeOptions().Mode),
+                                ModeValues(), cl::cat(Category));
 
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,

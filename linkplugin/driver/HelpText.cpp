@@ -40,9 +40,9 @@ static void printHelpLine(raw_ostream &OS, StringRef Option, StringRef Text) {
 static std::string withModes(StringRef Spelling) {
   std::string Text = (Spelling + "=[").str();
   ListSeparator Comma(",");
-  for (MergeMode M : mergeModes()) {
+  for (const MergeModeInfo &M : mergeModes()) {
     Text += StringRef(Comma);
-    Text += mergeModeName(M);
+    Text += M.Name;
   }
   return Text + "]";
 }

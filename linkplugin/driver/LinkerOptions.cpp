@@ -69,8 +69,6 @@ static const StringLiteral Namespaces[] = {
     "lto-merge-functions", "no-lto-merge-functions", "lto-merge-similar",
     "no-lto-merge-similar"};
 
-static const MergeMode Modes[] = {MergeMode::Safe, MergeMode::All};
-
 ArrayRef<LinkerOption> linkerOptions() { return Options; }
 
 const LinkerOption &linkerOption(LinkerOptionID ID) {
@@ -83,8 +81,6 @@ const LinkerOption &linkerOption(LinkerOptionID ID) {
 std::string optionSpelling(LinkerOptionID ID) {
   return ("--" + linkerOption(ID).Name).str();
 }
-
-ArrayRef<MergeMode> mergeModes() { return Modes; }
 
 MergeMode defaultMergeMode() { return MergeMode::Safe; }
 
@@ -118,9 +114,9 @@ static std::string usage(const LinkerOption &O) {
   case LinkerOptionKind::EnableWithOptionalMode: {
     Text += "[=";
     ListSeparator Bar("|");
-    for (MergeMode M : Modes) {
+    for (const MergeModeInfo &M : mergeModes()) {
       Text += StringRef(Bar);
-      Text += mergeModeName(M);
+      Text += M.Name;
     }
     Text += "]";
     break;

@@ -57,9 +57,8 @@ const LinkerOption &linkerOption(LinkerOptionID ID);
 /// `--name`: how our messages refer to an option.
 std::string optionSpelling(LinkerOptionID ID);
 
-/// The modes an EnableWithOptionalMode option accepts, and the one it means
-/// without a value.
-llvm::ArrayRef<MergeMode> mergeModes();
+/// The mode an EnableWithOptionalMode option means without a value (the
+/// modes it accepts: core's mergeModes()).
 MergeMode defaultMergeMode();
 
 /// An argument that is ours.
