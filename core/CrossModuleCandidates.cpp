@@ -34,12 +34,14 @@
 #include "core/CrossModuleReferences.h"
 #include "core/Eligibility.h"
 #include "core/GlobalNumbering.h"
+#include "core/ProfileFacts.h"
 #include "core/MergePlanner.h"
 #include "core/ParameterPositions.h"
 #include "core/SimilarPlanner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/IR/Comdat.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -47,6 +49,8 @@
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -139,6 +143,10 @@ private:
   AnnotationPolicy Policy;
   CrossModuleReferences References;
   Attachments Attached;
+  /// Made once the candidates' bodies are read (select): reading a body
+  /// loads the module's metadata, the profile summary with it, which a
+  /// lazily read module does not have before.
+  std::optional<ProfileSummaryInfo> Profile;
   std::vector<Function *> Functions;
   ClassTable CalleeClasses, AddressClasses;
   ModuleCandidates Result;
@@ -186,6 +194,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.Removable = Attached.removable(
       F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
   C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
+  C.Hot = Opts.Hot != HotPolicy::Off && isHotFunction(F, *Profile);
   C.ThunkObstacle = thunkObstacle(F).str();
   uint64_t Instructions = 0;
   C.BodyBytes = estimateBodyBytes(F, &Instructions);
@@ -227,8 +236,8 @@ void CandidateCollector::encodeSimilar() {
   EncoderScratch Scratch;
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
-    C.SimilarEligible =
-        similarIneligibilityReason(*F).empty() && mayPayAsSimilar(*F);
+    C.SimilarEligible = !C.Hot && similarIneligibilityReason(*F).empty() &&
+                        mayPayAsSimilar(*F);
     if (!C.SimilarEligible)
       continue;
     encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses,
@@ -252,6 +261,7 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
   Result.FloatArgumentRegisters = Facts.FloatArgumentRegisters;
   if (Error E = select(Wanted))
     return E;
+  Profile.emplace(M);
   Result.Candidates.resize(Functions.size());
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];

@@ -63,6 +63,10 @@ struct CrossModuleCandidate {
   /// it with similar functions of the module can rewrite those calls and
   /// drop it, with no thunk.
   bool OnlyCalled = false;
+  /// It is on the program's fast path (ProfileFacts.h, under the link's
+  /// hot-function policy): it may only be erased, and merges with no
+  /// similar function.
+  bool Hot = false;
   /// Why a tail-call thunk cannot take its place; empty when one can.
   std::string ThunkObstacle;
   uint32_t Instructions = 0;
@@ -111,6 +115,7 @@ struct ModuleCandidates {
 /// What the link says about the module's functions.
 struct CrossModuleCollectOptions {
   MergeMode Mode = MergeMode::Safe;
+  HotPolicy Hot = HotPolicy::HotIdenticalOnly;
   /// MergeOptions::LinkAddressFree: the link's address-free functions, or
   /// null when the link's inputs could not be judged.
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;

@@ -35,7 +35,8 @@
 //    it), direct calls to it go to the shared body (in every rewritten
 //    module, for an exported one);
 //  * a member that cannot be a thunk (varargs, a convention that forbids
-//    calls, a body no larger than a jump) stays as it is.
+//    calls, a body no larger than a jump) stays as it is, and so does a hot
+//    one (ProfileFacts.h) that would become one.
 // A class folds when it saves bytes by the byte model (ByteModel.h): all
 // bodies but one, less the thunks; if the thunks cost more than they save,
 // it folds without them.
@@ -61,6 +62,7 @@
 
 #include "core/ByteModel.h"
 #include "core/CrossModuleSimilarPlanner.h"
+#include "core/ProfileFacts.h"
 #include "core/StructuralHash.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -274,6 +276,10 @@ void Planner::chooseActions(ArrayRef<ItemId> Members,
       Action = CrossModuleAction::CallersRedirected;
     else
       Action = CrossModuleAction::Thunk;
+    if (C.Hot && Action != CrossModuleAction::Erased) {
+      Out.Refusals.push_back({Items[X], HotThunkRefusal.str()});
+      continue;
+    }
     Out.Members.push_back({Items[X], Action});
   }
 }

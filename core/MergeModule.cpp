@@ -47,6 +47,7 @@
 #include "core/GlobalNumbering.h"
 #include "core/MergeRemarks.h"
 #include "core/PartitionRefinement.h"
+#include "core/ProfileFacts.h"
 #include "core/SimilarMerge.h"
 #include "core/StructuralHash.h"
 #include "core/TotalOrder.h"
@@ -411,7 +412,9 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
     Result.Refusals.push_back(
         {R.Fn->getName().str(), Survivor.getName().str(), R.Reason.str()});
     ++Result.Stats.Refused;
+    Result.Stats.HotRefused += R.Hot;
   }
+  Result.Stats.HotKeptBytes += Plan.HotKeptBytes;
   for (const Refusal &R : Plan.Refused)
     intersectAnnotations(*R.Fn, Survivor, Policy);
   if (!Plan.foldsAnything())
@@ -438,6 +441,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
   SmallVector<std::string, 4> Names;
   for (const MemberPlan &P : Plan.Folded) {
     emitRemark(*P.Fn, *Body, P.Action);
+    addEntryCount(*Body, *P.Fn);
     Names.push_back(P.Fn->getName().str());
     removeCandidate(P.Fn);
     Outcomes.push_back(applyFold(P, *Body, RC));
@@ -476,6 +480,7 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.Mode = mergeModeName(Opts.Mode).str();
   Result.Stats.Threads = Runner.concurrency();
   Facts = collectModuleFacts(M, Opts.LinkAddressFree);
+  Facts.Hot = collectHotFunctions(M, Opts.Hot);
   std::vector<uint64_t> ShapesAndOperands = collectCandidates();
 
   // Round 0 compares every function whose shape has a twin; later rounds

@@ -25,8 +25,20 @@ namespace lmf {
 /// address-significant functions by replacing their uses, like `--icf=all`.
 enum class MergeMode { Safe, All };
 
+/// What a profile changes. Hot functions (the module's profile summary calls
+/// their entry count hot, or they carry the `hot` attribute) are on the fast
+/// path of the program: under `HotIdenticalOnly` they fold only where no
+/// instruction is added to any call of them (erased or made an alias, their
+/// calls now reaching the kept body), never become a thunk, and take no part
+/// in similar merging. `minsize`/`optsize` functions are never hot here: the
+/// unit asked for size. `Off` merges hot functions like any other.
+enum class HotPolicy { Off, HotIdenticalOnly };
+
 struct MergeOptions {
   MergeMode Mode = MergeMode::Safe;
+  /// Without a profile summary or `hot` attributes no function is hot and
+  /// the policy changes nothing.
+  HotPolicy Hot = HotPolicy::HotIdenticalOnly;
   /// Inputs with fewer candidate functions than this run serially.
   unsigned SerialThreshold = 256;
   /// Run the IR verifier on the module after merging.
@@ -76,6 +88,17 @@ llvm::ArrayRef<MergeModeInfo> mergeModes();
 /// Parses a mode's name.
 llvm::Expected<MergeMode> parseMergeMode(llvm::StringRef Text);
 llvm::StringRef mergeModeName(MergeMode Mode);
+
+/// One hot-function policy, as mergeModes lists the modes.
+struct HotPolicyInfo {
+  HotPolicy Policy;
+  llvm::StringLiteral Name;
+  llvm::StringLiteral Description;
+};
+
+llvm::ArrayRef<HotPolicyInfo> hotPolicies();
+llvm::Expected<HotPolicy> parseHotPolicy(llvm::StringRef Text);
+llvm::StringRef hotPolicyName(HotPolicy Policy);
 
 } // namespace lmf
 

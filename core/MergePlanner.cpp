@@ -43,10 +43,15 @@
 // forbid calls (GPU kernels, hardware entry points), and bodies no larger
 // than the thunk itself.
 //
+// Hot functions (ModuleFacts::Hot, under the default hot-function policy)
+// fold only as Erased or Alias: a hot G that would become a thunk, or whose
+// callers outside the module would still reach a thunk, is refused.
+//
 // The survivor is chosen by a stable priority: a body that cannot be
 // replaced (exact definition, not interposable, not preemptible) first, then
 // one whose symbol must stay anyway (external), then one whose address is
-// significant, then by visibility and name. When no member's body is final, the
+// significant, then a hot one (so that the others become its thunks), then
+// by visibility and name. When no member's body is final, the
 // body moves into a new private function so that no call is ever introduced
 // into a body that another copy could replace (a linkonce_odr body from another
 // translation unit need not carry the annotations we intersected; a preempted
@@ -55,6 +60,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/MergePlanner.h"
+
+#include "core/ByteModel.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -202,7 +209,7 @@ static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
   bool AddressSignificant = !Facts.LinkAddressFree.count(&F) &&
                             (Facts.Used.count(&F) || !F.hasGlobalUnnamedAddr());
   return std::make_tuple(!bodyIsFinal(F, Facts), !mustKeepSymbol(F),
-                         !AddressSignificant,
+                         !AddressSignificant, !Facts.Hot.count(&F),
                          static_cast<unsigned>(F.getVisibility()), F.getName());
 }
 
@@ -266,6 +273,18 @@ static MemberPlan decideMember(Function &G, bool TargetHasComdat,
   return Plan;
 }
 
+/// True when the calls that reach G run more instructions once G folds as
+/// P says: some of them go through a thunk.
+static bool addsInstructions(const MemberPlan &P) {
+  return P.Action == FoldAction::Thunk ||
+         P.Action == FoldAction::CallersRedirected;
+}
+
+/// What G saves when its body becomes a thunk.
+static int64_t thunkSaving(const Function &G) {
+  return alignedSize(estimateBodyBytes(G)) - alignedSize(JumpBytes);
+}
+
 ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
                     MergeMode Mode) {
   ClassPlan Plan;
@@ -285,7 +304,10 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
       continue;
     StringRef Reason;
     MemberPlan Member = decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
-    if (!Reason.empty())
+    if (Reason.empty() && Facts.Hot.count(G) && addsInstructions(Member)) {
+      Plan.Refused.push_back({G, HotThunkRefusal, /*Hot=*/true});
+      Plan.HotKeptBytes += thunkSaving(*G);
+    } else if (!Reason.empty())
       Plan.Refused.push_back({G, Reason});
     else
       Plan.Folded.push_back(Member);
@@ -297,6 +319,21 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
   StringRef Reason;
   Plan.SurvivorFold =
       decideMember(*Survivor, /*TargetHasComdat=*/false, Facts, Mode, Reason);
+  if (Reason.empty() && Facts.Hot.count(Survivor) &&
+      addsInstructions(Plan.SurvivorFold)) {
+    // The others may still share a body without it.
+    SmallVector<Function *, 4> Others;
+    for (Function *G : Members)
+      if (G != Survivor)
+        Others.push_back(G);
+    ClassPlan Fewer = planClass(Others, Facts, Mode);
+    if (!Fewer.Survivor) // One member left: nothing folds.
+      Fewer.Survivor = Others.front();
+    Fewer.Refused.insert(Fewer.Refused.begin(),
+                         {Survivor, HotThunkRefusal, /*Hot=*/true});
+    Fewer.HotKeptBytes += thunkSaving(*Survivor);
+    return Fewer;
+  }
   if (!Reason.empty()) {
     // Without a way to redirect the survivor there is no safe body to share.
     for (const MemberPlan &M : Plan.Folded)

@@ -6,6 +6,7 @@
 #ifndef LMF_CORE_MERGEPLANNER_H
 #define LMF_CORE_MERGEPLANNER_H
 
+#include "core/ProfileFacts.h"
 #include "core/MergeOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -50,6 +51,8 @@ struct MemberPlan {
 struct Refusal {
   llvm::Function *Fn = nullptr;
   llvm::StringRef Reason;
+  /// Refused by the hot-function policy alone (ProfileFacts.h).
+  bool Hot = false;
 };
 
 struct ClassPlan {
@@ -62,6 +65,9 @@ struct ClassPlan {
   MemberPlan SurvivorFold;
   llvm::SmallVector<MemberPlan, 4> Folded;
   llvm::SmallVector<Refusal, 2> Refused;
+  /// What the hot members refused by the hot-function policy would have
+  /// saved as thunks (the byte model's estimate).
+  int64_t HotKeptBytes = 0;
 
   bool foldsAnything() const { return !Folded.empty(); }
 };
@@ -87,6 +93,10 @@ struct ModuleFacts {
   /// and floating-point ones, from the module's triple.
   unsigned IntegerArgumentRegisters = 6;
   unsigned FloatArgumentRegisters = 8;
+  /// Functions on the program's fast path (ProfileFacts.h): they fold only
+  /// where no instruction is added to their calls. Empty unless the run's
+  /// hot-function policy and the module's profile make any function hot.
+  HotFunctionSet Hot;
 };
 
 /// LinkAddressFree: MergeOptions::LinkAddressFree, or null.

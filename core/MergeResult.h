@@ -92,6 +92,10 @@ struct MergeStats {
   uint64_t SimilarConsidered = 0, SimilarClasses = 0, SimilarMembers = 0,
            SimilarParameters = 0, SimilarRefused = 0;
   int64_t SimilarEstimatedBytes = 0;
+  /// The hot-function policy: members it refused, in either stage, and the
+  /// byte model's estimate of what they would have saved.
+  uint64_t HotRefused = 0;
+  int64_t HotKeptBytes = 0;
   unsigned Threads = 1;
 };
 

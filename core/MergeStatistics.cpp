@@ -34,6 +34,7 @@ STATISTIC(NumRounds, "Merge rounds");
 STATISTIC(NumSimilarClasses, "Classes of similar functions merged");
 STATISTIC(NumSimilarMembers, "Similar functions sharing a merged body");
 STATISTIC(NumSimilarParameters, "Parameters added to merged similar bodies");
+STATISTIC(NumHotRefused, "Hot functions kept from folds that add instructions");
 
 void lmf::publishStatistics(const MergeStats &Stats) {
   NumConsidered += Stats.Considered;
@@ -47,4 +48,5 @@ void lmf::publishStatistics(const MergeStats &Stats) {
   NumSimilarClasses += Stats.SimilarClasses;
   NumSimilarMembers += Stats.SimilarMembers;
   NumSimilarParameters += Stats.SimilarParameters;
+  NumHotRefused += Stats.HotRefused;
 }

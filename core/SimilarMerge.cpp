@@ -82,7 +82,7 @@ private:
   void applyClass(ArrayRef<CandidateId> Class);
   void mergeClass(ArrayRef<Function *> Members,
                   ArrayRef<std::vector<const Use *>> Positions);
-  void refuse(Function &F, const Function &Source, StringRef Reason);
+  bool refuse(Function &F, const Function &Source, StringRef Reason);
   void record(const SimilarPlan &Plan, Function &Body, StringRef Source,
               ArrayRef<std::string> Names, ArrayRef<SimilarAction> Outcomes);
   void emitRemark(Function &Body, StringRef Member, SimilarAction Action);
@@ -209,21 +209,29 @@ void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
 }
 
 /// Records a refusal once per function: a later round may plan the class
-/// of an unchanged member again.
-void SimilarStage::refuse(Function &F, const Function &Source,
+/// of an unchanged member again. True when F had no refusal yet.
+bool SimilarStage::refuse(Function &F, const Function &Source,
                           StringRef Reason) {
   if (!Refused.insert(&F).second)
-    return;
+    return false;
   Ctx.Result.SimilarRefusals.push_back(
       {F.getName().str(), Source.getName().str(), Reason.str()});
   ++Ctx.Result.Stats.SimilarRefused;
+  return true;
 }
 
 void SimilarStage::mergeClass(ArrayRef<Function *> Members,
                               ArrayRef<std::vector<const Use *>> Positions) {
   SimilarPlan Plan = planSimilarClass(Members, Positions, Ctx.Facts, Ctx.Opts);
+  bool NewHotRefusal = false;
   for (const Refusal &R : Plan.Refused)
-    refuse(*R.Fn, *Members.front(), R.Reason);
+    if (refuse(*R.Fn, *Members.front(), R.Reason) && R.Hot) {
+      ++Ctx.Result.Stats.HotRefused;
+      NewHotRefusal = true;
+    }
+  // A later round may plan the class again: its price is counted once.
+  if (NewHotRefusal)
+    Ctx.Result.Stats.HotKeptBytes += Plan.HotKeptBytes;
   if (Plan.Members.empty())
     return;
   Function &Source = *Plan.Members.front().Fn;

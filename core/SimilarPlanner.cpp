@@ -34,6 +34,11 @@
 // unit) is not merged: identical merging alone must never be beaten by a larger
 // program.
 //
+// Hot members (under the default hot-function policy, see ProfileFacts.cpp)
+// are refused before anything else: every way of reaching a shared body adds
+// instructions to their calls. The class is then planned without them, and
+// planned once more with them to count the bytes the policy kept.
+//
 // Pruning. When the parameters do not fit, or the class does not pay, the
 // member that deviates from the most common value at the most positions is
 // dropped (the latest in module order on ties), and the class is planned
@@ -53,6 +58,7 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -78,9 +84,10 @@ class ClassPlanner {
 public:
   ClassPlanner(ArrayRef<Function *> Members,
                ArrayRef<std::vector<const Use *>> Positions,
-               const ModuleFacts &Facts, const MergeOptions &Opts)
+               const ModuleFacts &Facts, const MergeOptions &Opts,
+               bool KeepHotApart)
       : Members(Members), Positions(Positions), Facts(Facts), Mode(Opts.Mode),
-        MinimumGain(Opts.SimilarMinimumGain),
+        MinimumGain(Opts.SimilarMinimumGain), KeepHotApart(KeepHotApart),
         RewritableCalls(Members.size(), NotCounted) {}
 
   SimilarPlan run();
@@ -106,6 +113,8 @@ private:
   const ModuleFacts &Facts;
   MergeMode Mode;
   int64_t MinimumGain;
+  /// Hot members (ModuleFacts::Hot) are refused before planning starts.
+  bool KeepHotApart;
   int64_t BodyBytes = 0;
   /// countRewritableCalls of each member, counted once when first needed
   /// (pruning plans a class many times).
@@ -293,8 +302,12 @@ SimilarPlan ClassPlanner::run() {
   SimilarPlan Plan;
   BodyBytes = estimateBodyBytes(*Members.front(), &Plan.BodyInstructions);
   SmallVector<unsigned, 8> Alive;
-  for (unsigned M = 0; M < Members.size(); ++M)
-    Alive.push_back(M);
+  for (unsigned M = 0; M < Members.size(); ++M) {
+    if (KeepHotApart && Facts.Hot.count(Members[M]))
+      Plan.Refused.push_back({Members[M], HotSimilarRefusal, /*Hot=*/true});
+    else
+      Alive.push_back(M);
+  }
   auto Drop = [&](size_t Slot, StringRef Reason) {
     Plan.Refused.push_back({Members[Alive[Slot]], Reason});
     Alive.erase(Alive.begin() + Slot);
@@ -355,7 +368,17 @@ SimilarPlan planSimilarClass(ArrayRef<Function *> Members,
                              const MergeOptions &Opts) {
   if (Members.size() < 2)
     return SimilarPlan();
-  return ClassPlanner(Members, Positions, Facts, Opts).run();
+  SimilarPlan Plan =
+      ClassPlanner(Members, Positions, Facts, Opts, /*KeepHotApart=*/true)
+          .run();
+  if (llvm::none_of(Members, [&](Function *F) { return Facts.Hot.count(F); }))
+    return Plan;
+  int64_t Unrestricted =
+      ClassPlanner(Members, Positions, Facts, Opts, /*KeepHotApart=*/false)
+          .run()
+          .EstimatedBytesSaved;
+  Plan.HotKeptBytes = std::max<int64_t>(0, Unrestricted - Plan.EstimatedBytesSaved);
+  return Plan;
 }
 
 } // namespace lmf

@@ -63,6 +63,9 @@ struct SimilarPlan {
   /// The byte model's estimate of what the class saves (see
   /// SimilarPlanner.cpp); positive whenever Members is not empty.
   int64_t EstimatedBytesSaved = 0;
+  /// What the class would save more with its hot members merged too (the
+  /// byte model's estimate): the price of the hot-function policy.
+  int64_t HotKeptBytes = 0;
   uint64_t BodyInstructions = 0;
   llvm::SmallVector<Refusal, 2> Refused;
 };

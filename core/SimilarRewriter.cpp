@@ -32,6 +32,7 @@
 #include "core/SimilarRewriter.h"
 
 #include "core/GlobalNumbering.h"
+#include "core/ProfileFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -226,6 +227,9 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
     SmallVector<Value *, 4> Extra;
     for (const SimilarParameter &P : Plan.Parameters)
       Extra.push_back(P.Values[K]);
+    // The body came with the first member's count.
+    if (K > 0)
+      addEntryCount(*Body, *Member.Fn);
     if (Member.Action == SimilarAction::CallsRewritten &&
         rewriteCallsAndErase(*Member.Fn, *Body, Extra, Access, Ctx)) {
       Outcomes.push_back(SimilarAction::CallsRewritten);

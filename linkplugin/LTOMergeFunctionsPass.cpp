@@ -55,6 +55,21 @@ cl::opt<lmf::MergeMode> ModeOpt(lmf::passopt::ModeOption,
                                 cl::init(lmf::MergeOptions().Mode),
                                 ModeValues(), cl::cat(Category));
 
+/// The values of the hot-function policy option, from core's table.
+struct HotPolicyValues {
+  template <class Opt> void apply(Opt &O) const {
+    for (const lmf::HotPolicyInfo &P : lmf::hotPolicies())
+      O.getParser().addLiteralOption(P.Name, P.Policy, P.Description);
+  }
+};
+
+cl::opt<lmf::HotPolicy>
+    HotPolicyOpt(lmf::passopt::HotPolicyOption,
+                 cl::desc("How functions that a profile (or the hot "
+                          "attribute) calls hot may merge"),
+                 cl::init(lmf::MergeOptions().Hot), HotPolicyValues(),
+                 cl::cat(Category));
+
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
     cl::desc("Threads for hashing and comparison (0: follow --threads)"),
@@ -140,6 +155,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     return PreservedAnalyses::all();
   MergeOptions Opts;
   Opts.Mode = ModeOpt;
+  Opts.Hot = HotPolicyOpt;
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar = SimilarOpt;
   Opts.SimilarCallees = SimilarCalleesOpt;

@@ -35,6 +35,7 @@ inline constexpr char SimilarIntegersOption[] =
     "lto-merge-functions-similar-integers";
 inline constexpr char SimilarMinimumGainOption[] =
     "lto-merge-functions-similar-min-gain";
+inline constexpr char HotPolicyOption[] = "lto-merge-functions-hot-policy";
 inline constexpr char LinkAddressFreeOption[] =
     "lto-merge-functions-link-address-free";
 

@@ -202,6 +202,7 @@ Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
   Base.Mode = Request.Mode;
   Base.LinkAddressFree = Request.LinkAddressFree;
   Base.Similar = Request.Similar;
+  Base.Hot = Request.Hot;
   parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {
     LLVMContext Ctx;
     BitcodeModule BM = Rewritable[Ordinal]->Module;

@@ -30,6 +30,7 @@ struct CrossModuleRequest {
   std::string Directory;
   /// --lto-merge-similar-functions: merge similar twins across modules too.
   bool Similar = false;
+  HotPolicy Hot = MergeOptions().Hot;
 };
 
 /// One member of a folded class, for the listing and the report.

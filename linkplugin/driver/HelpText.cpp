@@ -59,6 +59,13 @@ static void printOptionHelp(raw_ostream &OS, const LinkerOption &O) {
   case LinkerOptionKind::PathValue:
     printHelpLine(OS, Spelling + "=" + O.MetaVar.str(), O.Help);
     return;
+  case LinkerOptionKind::HotPolicyValue:
+    printHelpLine(OS, Spelling + "=" + O.MetaVar.str(), O.Help);
+    for (const HotPolicyInfo &P : hotPolicies())
+      printHelpLine(OS, "  " + P.Name.str(),
+                    P.Description.str() +
+                        (P.Policy == MergeOptions().Hot ? " (default)" : ""));
+    return;
   case LinkerOptionKind::Negation:
   case LinkerOptionKind::Flag:
     printHelpLine(OS, Spelling, O.Help);

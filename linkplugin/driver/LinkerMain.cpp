@@ -219,6 +219,7 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
   Request.LinkAddressFree = Scan.Unknown.empty() ? &AddressFree : nullptr;
   Request.Directory = Pre.ModuleDirectory;
   Request.Similar = Req.MergeSimilar;
+  Request.Hot = Req.Hot;
   Expected<CrossModuleOutcome> Outcome = foldAcrossModules(Inputs, Request);
   if (!Outcome) {
     Diag.warn("no folding across modules, the inputs are linked as they "

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Our ld.lld has eight options of its own. Each is described once, in the
+// Our ld.lld has nine options of its own. Each is described once, in the
 // table below: its name, how it reads its value (its kind), and its help
 // text. Everything else is produced from the table: recognising an option
 // on the command line (here and in LldCommandLine.cpp), the list of
@@ -18,8 +18,8 @@
 // would read `-lto-merge-functions-reprot` as `-l to-merge-functions-reprot`
 // and fail with a confusing message about a missing library.
 //
-// The modes come from core (parseMergeMode / mergeModeName); only their
-// order, for help and error texts, is chosen here.
+// The modes and the hot-function policies come from core (mergeModes,
+// hotPolicies), in the order its tables list them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +57,10 @@ static const LinkerOption Options[] = {
     {LinkerOptionID::NoAcrossModules, "no-lto-merge-functions-across-modules",
      LinkerOptionKind::Negation, "",
      "Leave each ThinLTO module's functions to its own backend"},
+    {LinkerOptionID::HotPolicy, "lto-merge-functions-hot-policy",
+     LinkerOptionKind::HotPolicyValue, "<policy>",
+     "How functions that a profile (or the hot attribute) calls hot may "
+     "merge"},
     {LinkerOptionID::Report, "lto-merge-functions-report",
      LinkerOptionKind::PathValue, "<file>",
      "Write a JSON report of the merge to <file>"},
@@ -124,6 +128,15 @@ static std::string usage(const LinkerOption &O) {
   case LinkerOptionKind::PathValue:
     Text += ("=" + O.MetaVar).str();
     break;
+  case LinkerOptionKind::HotPolicyValue: {
+    Text += "=";
+    ListSeparator Bar("|");
+    for (const HotPolicyInfo &P : hotPolicies()) {
+      Text += StringRef(Bar);
+      Text += P.Name;
+    }
+    break;
+  }
   case LinkerOptionKind::Negation:
   case LinkerOptionKind::Flag:
     break;

@@ -24,6 +24,8 @@ enum class LinkerOptionKind {
   Negation,
   /// `--name=<file>` or `--name <file>`.
   PathValue,
+  /// `--name=<policy>`, one of core's hotPolicies().
+  HotPolicyValue,
   /// `--name`, no value.
   Flag,
 };
@@ -36,6 +38,7 @@ enum class LinkerOptionID {
   NoMergeSimilar,
   AcrossModules,
   NoAcrossModules,
+  HotPolicy,
   Report,
   Print
 };

@@ -136,6 +136,10 @@ bool RequestParser::checkValue(StringRef Arg, const LinkerOption &O,
     if (!Value || Value->empty())
       error(Arg, "expects a file name");
     return Value && !Value->empty();
+  case LinkerOptionKind::HotPolicyValue:
+    if (!Value)
+      error(Arg, "expects a policy");
+    return Value.has_value();
   }
   return false;
 }
@@ -169,6 +173,13 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
   case LinkerOptionID::NoAcrossModules:
     Req.AcrossModules = false;
     return;
+  case LinkerOptionID::HotPolicy: {
+    Expected<HotPolicy> Policy = parseHotPolicy(*Value);
+    if (!Policy)
+      return error(Arg, toString(Policy.takeError()));
+    Req.Hot = *Policy;
+    return;
+  }
   case LinkerOptionID::Report:
     Req.ReportPath = Value->str();
     return;
@@ -224,6 +235,9 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
       (Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode)).str()};
   if (Req.MergeSimilar)
     Options.push_back(passopt::SimilarOption);
+  if (Req.Hot != MergeOptions().Hot)
+    Options.push_back(
+        (Twine(passopt::HotPolicyOption) + "=" + hotPolicyName(Req.Hot)).str());
   if (Place == PassPlace::InProcess) {
     if (!Req.ReportPath.empty())
       Options.push_back(

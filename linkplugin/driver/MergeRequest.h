@@ -42,6 +42,8 @@ struct MergeRequest {
   /// The last of --lto-merge-functions-across-modules /
   /// --no-lto-merge-functions-across-modules.
   bool AcrossModules = true;
+  /// The last --lto-merge-functions-hot-policy=.
+  HotPolicy Hot = MergeOptions().Hot;
   /// --lto-merge-functions-report; empty when not given.
   std::string ReportPath;
   /// --print-merged-functions.

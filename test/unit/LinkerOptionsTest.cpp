@@ -31,7 +31,7 @@ TEST(LinkerOptions, NamesAreUniqueAndDocumented) {
     EXPECT_EQ(&linkerOption(O.ID), &O);
     EXPECT_EQ(optionSpelling(O.ID), "--" + O.Name.str());
   }
-  EXPECT_EQ(Names.size(), 8u);
+  EXPECT_EQ(Names.size(), 9u);
 }
 
 TEST(LinkerOptions, ExpectedOptionsText) {
@@ -40,6 +40,7 @@ TEST(LinkerOptions, ExpectedOptionsText) {
             "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
             "--lto-merge-functions-across-modules, "
             "--no-lto-merge-functions-across-modules, "
+            "--lto-merge-functions-hot-policy=off|hot-identical-only, "
             "--lto-merge-functions-report=<file> or --print-merged-functions");
 }
 

@@ -162,6 +162,7 @@ TEST(MergeRequest, MisspeltOptionInOurNamespace) {
       "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
       "--lto-merge-functions-across-modules, "
       "--no-lto-merge-functions-across-modules, "
+      "--lto-merge-functions-hot-policy=off|hot-identical-only, "
       "--lto-merge-functions-report=<file> or --print-merged-functions)";
   EXPECT_EQ(errors({"--lto-merge-functions-reprot=r.json"}),
             Strings({std::string("'--lto-merge-functions-reprot=r.json': ") +
@@ -290,6 +291,31 @@ TEST(MergeRequest, PassOptionsForEachPlaceThePassRuns) {
   EXPECT_EQ(
       mergePassOptions(Req, "", PassPlace::DistributedBackend),
       (Strings{"lto-merge-functions-mode=all", "lto-merge-functions-similar"}));
+}
+
+TEST(MergeRequest, HotPolicyLastOneWinsAndReachesThePass) {
+  EXPECT_EQ(parse({"--lto-merge-functions"}).Hot, HotPolicy::HotIdenticalOnly);
+  MergeRequest Req =
+      parse({"--lto-merge-functions", "--lto-merge-functions-hot-policy=off"});
+  EXPECT_EQ(Req.Hot, HotPolicy::Off);
+  // Only a policy other than the pass's default is spelled out.
+  EXPECT_EQ(mergePassOptions(Req, "", PassPlace::DistributedBackend),
+            (Strings{"lto-merge-functions-mode=safe",
+                     "lto-merge-functions-hot-policy=off"}));
+  Req = parse({"--lto-merge-functions-hot-policy=off",
+               "-lto-merge-functions-hot-policy=hot-identical-only"});
+  EXPECT_EQ(Req.Hot, HotPolicy::HotIdenticalOnly);
+  EXPECT_EQ(mergePassOptions(Req, "", PassPlace::InProcess),
+            (Strings{"lto-merge-functions-mode=safe"}));
+}
+
+TEST(MergeRequest, HotPolicyNeedsAKnownValue) {
+  EXPECT_EQ(errors({"--lto-merge-functions-hot-policy"}),
+            Strings({"'--lto-merge-functions-hot-policy': expects a policy"}));
+  EXPECT_EQ(errors({"--lto-merge-functions-hot-policy=cold"}),
+            Strings({"'--lto-merge-functions-hot-policy=cold': unknown "
+                     "hot-function policy 'cold' (expected 'off' or "
+                     "'hot-identical-only')"}));
 }
 
 } // namespace
