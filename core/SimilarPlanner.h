@@ -6,7 +6,7 @@
 #ifndef LMF_CORE_SIMILARPLANNER_H
 #define LMF_CORE_SIMILARPLANNER_H
 
-#include "core/MergePlanner.h"
+#include "core/IdenticalPlanner.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"

@@ -1,12 +1,13 @@
-//===- MergePlanner.cpp - What to do with one class of equal functions ----===//
+//===- IdenticalPlanner.cpp - What to do with a class of equal functions -===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Once the comparator has found a class of equal functions, the planner picks
-// the one whose body stays (the survivor) and decides, for every other member
-// G, how G disappears. The decision only depends on G's linkage, visibility,
-// address significance and calling convention, never on thread timing, so
-// the same module always gets the same plan.
+// The identical stage's planner. Once the comparator has found a class of
+// equal functions, it picks the one whose body stays (the survivor) and
+// decides, for every other member G, how G disappears. The decision only
+// depends on G's linkage, visibility, address significance and calling
+// convention, never on thread timing, so the same module always gets the
+// same plan.
 //
 // The rules, in the order they are checked:
 //
@@ -54,7 +55,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/MergePlanner.h"
+#include "core/IdenticalPlanner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
@@ -238,10 +239,10 @@ static bool aliasLeavesNoGroup(const Function &G, const ModuleFacts &Facts) {
 
 /// Decides how G folds into a body that is exact. Returns a refusal reason
 /// in Reason when it cannot.
-static MemberPlan decideMember(Function &G, bool TargetHasComdat,
-                               const ModuleFacts &Facts, MergeMode Mode,
-                               StringRef &Reason) {
-  MemberPlan Plan;
+static IdenticalMemberPlan decideMember(Function &G, bool TargetHasComdat,
+                                        const ModuleFacts &Facts,
+                                        MergeMode Mode, StringRef &Reason) {
+  IdenticalMemberPlan Plan;
   Plan.Fn = &G;
   Reason = "";
   if (mayBeReplaced(G, Facts)) {
@@ -266,9 +267,9 @@ static MemberPlan decideMember(Function &G, bool TargetHasComdat,
   return Plan;
 }
 
-ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
-                    MergeMode Mode) {
-  ClassPlan Plan;
+IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
+                                 const ModuleFacts &Facts, MergeMode Mode) {
+  IdenticalPlan Plan;
   if (Members.size() < 2)
     return Plan;
   Function *Survivor = *std::min_element(
@@ -284,7 +285,8 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
     if (G == Survivor)
       continue;
     StringRef Reason;
-    MemberPlan Member = decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
+    IdenticalMemberPlan Member =
+        decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
     if (!Reason.empty())
       Plan.Refused.push_back({G, Reason});
     else
@@ -299,7 +301,7 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
       decideMember(*Survivor, /*TargetHasComdat=*/false, Facts, Mode, Reason);
   if (!Reason.empty()) {
     // Without a way to redirect the survivor there is no safe body to share.
-    for (const MemberPlan &M : Plan.Folded)
+    for (const IdenticalMemberPlan &M : Plan.Folded)
       Plan.Refused.push_back(
           {M.Fn, "no member has a body that cannot be replaced, and the "
                  "survivor cannot forward to a private copy"});

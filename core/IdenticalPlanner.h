@@ -1,10 +1,10 @@
-//===- MergePlanner.h - Plan one class of equal functions -------*- C++ -*-===//
+//===- IdenticalPlanner.h - Plan one class of equal functions ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef LMF_CORE_MERGEPLANNER_H
-#define LMF_CORE_MERGEPLANNER_H
+#ifndef LMF_CORE_IDENTICALPLANNER_H
+#define LMF_CORE_IDENTICALPLANNER_H
 
 #include "core/MergeOptions.h"
 
@@ -39,7 +39,8 @@ enum class FoldAction {
 
 llvm::StringRef foldActionName(FoldAction Action);
 
-struct MemberPlan {
+/// How one member G of a class of equal functions folds.
+struct IdenticalMemberPlan {
   llvm::Function *Fn = nullptr;
   FoldAction Action = FoldAction::Thunk;
   /// For CallersRedirected: G's address is insignificant inside the module,
@@ -52,15 +53,16 @@ struct Refusal {
   llvm::StringRef Reason;
 };
 
-struct ClassPlan {
+/// What the identical stage does with one class of equal functions.
+struct IdenticalPlan {
   /// The function whose body is kept.
   llvm::Function *Survivor = nullptr;
   /// The survivor's body may be replaced at link or load time (weak,
   /// linkonce, *_odr): it moves into a new private function first, and the
   /// survivor is folded into that copy like any member (SurvivorFold).
   bool NeedsPrivateBody = false;
-  MemberPlan SurvivorFold;
-  llvm::SmallVector<MemberPlan, 4> Folded;
+  IdenticalMemberPlan SurvivorFold;
+  llvm::SmallVector<IdenticalMemberPlan, 4> Folded;
   llvm::SmallVector<Refusal, 2> Refused;
 
   bool foldsAnything() const { return !Folded.empty(); }
@@ -78,7 +80,7 @@ struct ModuleFacts {
   bool SupportsAliases = true;
   /// ELF comdats of `any` selection that hold exactly one global object.
   /// A weak_odr function alone in such a comdat may still become an alias
-  /// (see aliasLeavesNoGroup in MergePlanner.cpp).
+  /// (see aliasLeavesNoGroup in IdenticalPlanner.cpp).
   llvm::SmallPtrSet<const llvm::Comdat *, 16> SingleMemberComdats;
   /// The module is built for a shared object (PIC, not PIE): an exported
   /// definition that is not dso_local may be preempted at load time.
@@ -100,8 +102,8 @@ collectModuleFacts(const llvm::Module &M,
 uint64_t linkGUID(const llvm::Function &F);
 
 /// Plans a class of functions that compare equal, given in module order.
-ClassPlan planClass(llvm::ArrayRef<llvm::Function *> Members,
-                    const ModuleFacts &Facts, MergeMode Mode);
+IdenticalPlan planIdenticalClass(llvm::ArrayRef<llvm::Function *> Members,
+                                 const ModuleFacts &Facts, MergeMode Mode);
 
 /// True when a tail-call thunk is smaller than F's body.
 bool thunkIsSmaller(const llvm::Function &F);
