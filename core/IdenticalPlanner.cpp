@@ -73,20 +73,6 @@ using namespace llvm;
 
 namespace lmf {
 
-StringRef foldActionName(FoldAction Action) {
-  switch (Action) {
-  case FoldAction::Erased:
-    return "erased";
-  case FoldAction::Alias:
-    return "alias";
-  case FoldAction::Thunk:
-    return "thunk";
-  case FoldAction::CallersRedirected:
-    return "callers-redirected";
-  }
-  return "unknown";
-}
-
 /// The calling conventions' argument registers (C convention). Unknown
 /// targets get a small budget, so that similar merging stays modest there.
 static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {

@@ -6,6 +6,7 @@
 #ifndef LMF_CORE_IDENTICALPLANNER_H
 #define LMF_CORE_IDENTICALPLANNER_H
 
+#include "core/MergeActions.h"
 #include "core/MergeOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -22,22 +23,6 @@ class Module;
 } // namespace llvm
 
 namespace lmf {
-
-/// How a folded function G ends up. The names are those printed by
-/// `--print-merged-functions` and written to the report.
-enum class FoldAction {
-  /// Every use of G now refers to the survivor; G is gone.
-  Erased,
-  /// Every use of G now refers to the survivor; G is an alias of it.
-  Alias,
-  /// G's body is a tail call to the survivor; its uses are unchanged.
-  Thunk,
-  /// G's body is a tail call to the survivor and its callers (or all its
-  /// in-module uses, see ReplaceAllUses) call the survivor directly.
-  CallersRedirected,
-};
-
-llvm::StringRef foldActionName(FoldAction Action);
 
 /// How one member G of a class of equal functions folds.
 struct IdenticalMemberPlan {

@@ -1,5 +1,4 @@
-//===- SimilarMerge.h - Merge functions that differ in constants -*- C++
-//-*-===//
+//===- SimilarMerge.h - Merge functions differing in constants -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -7,6 +6,7 @@
 #ifndef LMF_CORE_SIMILARMERGE_H
 #define LMF_CORE_SIMILARMERGE_H
 
+#include "core/IdenticalPlanner.h"
 #include "core/MergeOptions.h"
 #include "core/MergeResult.h"
 
