@@ -34,7 +34,7 @@
 #include "core/CrossModuleReferences.h"
 #include "core/Eligibility.h"
 #include "core/GlobalNumbering.h"
-#include "core/IdenticalPlanner.h"
+#include "core/ModuleFacts.h"
 #include "core/ParameterPositions.h"
 #include "core/SimilarPlanner.h"
 

@@ -42,7 +42,7 @@
 // (arguments cannot be forwarded), inalloca/preallocated parameters (need
 // musttail forwarding of the caller's frame), calling conventions that
 // forbid calls (GPU kernels, hardware entry points), and bodies no larger
-// than the thunk itself.
+// than the thunk itself (thunkObstacle).
 //
 // The survivor is chosen by a stable priority: a body that cannot be
 // replaced (exact definition, not interposable, not preemptible) first, then
@@ -53,18 +53,17 @@
 // translation unit need not carry the annotations we intersected; a preempted
 // symbol of a shared object runs someone else's code).
 //
+// The questions about one function (may another definition replace it, may
+// anyone compare its address, can it be a thunk) are answered in
+// ModuleFacts.cpp, which the similar planner (SimilarPlanner.cpp) and the
+// cross-module candidates share; this file combines the answers into the
+// plan for one class, which IdenticalRewriter.cpp carries out.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/IdenticalPlanner.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/CallingConv.h"
-#include "llvm/IR/Comdat.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 #include <tuple>
@@ -73,117 +72,6 @@ using namespace llvm;
 
 namespace lmf {
 
-/// The calling conventions' argument registers (C convention). Unknown
-/// targets get a small budget, so that similar merging stays modest there.
-static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {
-  if (T.isX86() && T.isArch64Bit() && !T.isOSWindows()) {
-    Facts.IntegerArgumentRegisters = 6;
-    Facts.FloatArgumentRegisters = 8;
-  } else if (T.isAArch64() || T.isRISCV()) {
-    Facts.IntegerArgumentRegisters = 8;
-    Facts.FloatArgumentRegisters = 8;
-  } else {
-    Facts.IntegerArgumentRegisters = 4;
-    Facts.FloatArgumentRegisters = 4;
-  }
-}
-
-uint64_t linkGUID(const Function &F) {
-  StringRef Name = F.getName();
-  size_t Suffix = Name.rfind(".llvm.");
-  StringRef Hash = Suffix == StringRef::npos ? "" : Name.drop_front(Suffix + 6);
-  if (F.hasLocalLinkage() || Hash.empty() || !all_of(Hash, isDigit))
-    return F.getGUID();
-  return GlobalValue::getGUIDAssumingExternalLinkage(
-      GlobalValue::getGlobalIdentifier(Name.take_front(Suffix),
-                                       GlobalValue::InternalLinkage,
-                                       F.getParent()->getSourceFileName()));
-}
-
-/// The exported definitions on the link's list that this module only calls.
-static void collectLinkAddressFree(const Module &M,
-                                   const DenseSet<uint64_t> &LinkAddressFree,
-                                   ModuleFacts &Facts) {
-  for (const Function &F : M)
-    if (!F.isDeclaration() && !F.hasLocalLinkage() && !Facts.Used.count(&F) &&
-        LinkAddressFree.contains(linkGUID(F)) && !F.hasAddressTaken())
-      Facts.LinkAddressFree.insert(&F);
-}
-
-/// The comdats of `any` selection with exactly one global object (ELF only).
-static void collectSingleMemberComdats(const Module &M, ModuleFacts &Facts) {
-  DenseMap<const Comdat *, unsigned> Members;
-  for (const GlobalObject &GO : M.global_objects())
-    if (const Comdat *C = GO.getComdat())
-      ++Members[C];
-  for (auto [C, Count] : Members)
-    if (Count == 1 && C->getSelectionKind() == Comdat::Any)
-      Facts.SingleMemberComdats.insert(C);
-}
-
-ModuleFacts collectModuleFacts(const Module &M,
-                               const DenseSet<uint64_t> *LinkAddressFree) {
-  ModuleFacts Facts;
-  SmallVector<GlobalValue *, 16> Used;
-  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/false);
-  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/true);
-  Facts.Used.insert(Used.begin(), Used.end());
-  // Mach-O aliases do not give a second symbol at the same address the way
-  // ELF and COFF ones do.
-  Triple T(M.getTargetTriple());
-  Facts.SupportsAliases = !T.isOSBinFormatMachO();
-  setArgumentRegisters(T, Facts);
-  if (T.isOSBinFormatELF())
-    collectSingleMemberComdats(M, Facts);
-  Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
-                       M.getPIELevel() == PIELevel::Default;
-  if (LinkAddressFree)
-    collectLinkAddressFree(M, *LinkAddressFree, Facts);
-  return Facts;
-}
-
-bool thunkIsSmaller(const Function &F) {
-  // A thunk is one tail jump. A single block with one instruction (a bare
-  // `ret`) is not larger than that; anything else is.
-  return F.size() > 1 || F.front().sizeWithoutDebug() >= 2;
-}
-
-bool mayBeReplaced(const Function &F, const ModuleFacts &Facts) {
-  if (F.isInterposable())
-    return true;
-  return Facts.SharedObject && !F.hasLocalLinkage() && !F.isDSOLocal() &&
-         F.hasDefaultVisibility();
-}
-
-bool bodyIsFinal(const Function &F, const ModuleFacts &Facts) {
-  return F.isDefinitionExact() && !mayBeReplaced(F, Facts);
-}
-
-static bool mustKeepSymbol(const Function &F) {
-  return !F.hasLocalLinkage() && !F.hasLinkOnceLinkage();
-}
-
-static bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
-                              MergeMode Mode) {
-  return Facts.LinkAddressFree.count(&F) ||
-         (!Facts.Used.count(&F) &&
-          (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr()));
-}
-
-bool globalAddressFree(const Function &F, const ModuleFacts &Facts,
-                       MergeMode Mode) {
-  if (Facts.LinkAddressFree.count(&F))
-    return true;
-  return !Facts.Used.count(&F) &&
-         (Mode == MergeMode::All || F.hasGlobalUnnamedAddr() ||
-          (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr()));
-}
-
-bool mayDisappear(const Function &F, const ModuleFacts &Facts, MergeMode Mode) {
-  return !mayBeReplaced(F, Facts) && moduleAddressFree(F, Facts, Mode) &&
-         !mustKeepSymbol(F);
-}
-
 /// Lower is better. Every key derives from the IR, never from pointers.
 static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
   bool AddressSignificant = !Facts.LinkAddressFree.count(&F) &&
@@ -191,29 +79,6 @@ static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
   return std::make_tuple(!bodyIsFinal(F, Facts), !mustKeepSymbol(F),
                          !AddressSignificant,
                          static_cast<unsigned>(F.getVisibility()), F.getName());
-}
-
-StringRef thunkObstacle(const Function &G) {
-  if (!isCallableCC(G.getCallingConv()))
-    return "calling convention forbids calls, so no thunk";
-  if (G.isVarArg())
-    return "varargs function cannot be forwarded by a thunk";
-  for (const Argument &A : G.args())
-    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr())
-      return "inalloca/preallocated argument cannot be forwarded by a thunk";
-  // tailcc and swifttailcc thunks must use musttail, which the verifier
-  // forbids with these parameter attributes.
-  CallingConv::ID CC = G.getCallingConv();
-  if (CC == CallingConv::Tail || CC == CallingConv::SwiftTail)
-    for (const Argument &A : G.args())
-      for (Attribute::AttrKind K :
-           {Attribute::InReg, Attribute::ByRef, Attribute::SwiftError})
-        if (A.hasAttribute(K))
-          return "tail-call convention thunk cannot forward "
-                 "inreg/byref/swifterror arguments";
-  if (!thunkIsSmaller(G))
-    return "thunk is not smaller than the body";
-  return "";
 }
 
 /// True when G's comdat does not stop G from becoming an alias: G has none,

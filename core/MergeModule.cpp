@@ -44,6 +44,7 @@
 #include "core/ClassSplitting.h"
 #include "core/Eligibility.h"
 #include "core/GlobalNumbering.h"
+#include "core/IdenticalPlanner.h"
 #include "core/IdenticalRewriter.h"
 #include "core/MergeRemarks.h"
 #include "core/PartitionRefinement.h"

@@ -6,9 +6,9 @@
 #ifndef LMF_CORE_SIMILARMERGE_H
 #define LMF_CORE_SIMILARMERGE_H
 
-#include "core/IdenticalPlanner.h"
 #include "core/MergeOptions.h"
 #include "core/MergeResult.h"
+#include "core/ModuleFacts.h"
 
 #include "llvm/ADT/DenseSet.h"
 

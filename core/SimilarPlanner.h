@@ -6,8 +6,9 @@
 #ifndef LMF_CORE_SIMILARPLANNER_H
 #define LMF_CORE_SIMILARPLANNER_H
 
-#include "core/IdenticalPlanner.h"
 #include "core/MergeActions.h"
+#include "core/MergeOptions.h"
+#include "core/ModuleFacts.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
