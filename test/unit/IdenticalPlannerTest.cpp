@@ -1,4 +1,4 @@
-//===- PlannerTest.cpp - Who survives and how each member folds -----------===//
+//===- IdenticalPlannerTest.cpp - Who survives and how each member folds --===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
