@@ -12,7 +12,7 @@
 // (CrossModuleAnnotations.h). The module is usually loaded lazily: only the
 // bodies of the functions the caller wants are read.
 //
-// The rules mirror the one-module planner (MergePlanner.cpp), with what a
+// The rules mirror the one-module planner (IdenticalPlanner.cpp), with what a
 // lazily loaded module cannot tell replaced by what the link knows:
 //  * a function takes part when it is eligible (Eligibility.h) and its
 //    linkage is local, external, linkonce_odr or weak_odr: another
@@ -34,9 +34,9 @@
 #include "core/CrossModuleReferences.h"
 #include "core/Eligibility.h"
 #include "core/GlobalNumbering.h"
-#include "core/ProfileFacts.h"
-#include "core/MergePlanner.h"
+#include "core/ModuleFacts.h"
 #include "core/ParameterPositions.h"
+#include "core/ProfileFacts.h"
 #include "core/SimilarPlanner.h"
 
 #include "llvm/ADT/DenseMap.h"

@@ -42,11 +42,11 @@ struct CrossModuleCandidate {
   CrossModuleLinkage Linkage = CrossModuleLinkage::Local;
   /// No one may compare its address: it may share one with its twins.
   bool AddressFree = false;
-  /// A call to it always runs this very body (MergePlanner.h, bodyIsFinal):
+  /// A call to it always runs this very body (ModuleFacts.h, bodyIsFinal):
   /// calls to it may be compared by class.
   bool Final = false;
   /// Another definition that is not equivalent may take its place, at link
-  /// or load time (MergePlanner.h, mayBeReplaced): its callers must keep
+  /// or load time (ModuleFacts.h, mayBeReplaced): its callers must keep
   /// calling it. Copies of a linkonce_odr function are equivalent, so such
   /// a function is not final (its copies may differ in facts) but not
   /// replaceable either.

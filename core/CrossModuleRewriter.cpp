@@ -34,8 +34,8 @@
 
 #include "core/AnnotationPolicy.h"
 #include "core/CrossModuleReferences.h"
-#include "core/FoldRewriter.h"
 #include "core/GlobalNumbering.h"
+#include "core/IdenticalRewriter.h"
 #include "core/ParameterPositions.h"
 #include "core/SimilarRewriter.h"
 #include "core/StructuralHash.h"

@@ -13,7 +13,7 @@
 //      other candidates by class and so folds cycles of twins;
 //   4. weaken every class to the meet of its members' annotations, then
 //      plan and apply each class serially, in order of its first member
-//      (MergePlanner.h, AnnotationIntersector.h, FoldRewriter.h);
+//      (IdenticalPlanner.h, AnnotationIntersector.h, IdenticalRewriter.h);
 //   5. the functions whose bodies the folds changed (callers of a folded
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are split again by encoding, under refinement's class
@@ -43,8 +43,9 @@
 #include "core/AnnotationPolicy.h"
 #include "core/ClassSplitting.h"
 #include "core/Eligibility.h"
-#include "core/FoldRewriter.h"
 #include "core/GlobalNumbering.h"
+#include "core/IdenticalPlanner.h"
+#include "core/IdenticalRewriter.h"
 #include "core/MergeRemarks.h"
 #include "core/PartitionRefinement.h"
 #include "core/ProfileFacts.h"
@@ -107,7 +108,7 @@ private:
                   SmallPtrSetImpl<Function *> &Touched);
   bool foldClass(ArrayRef<Function *> Members,
                  SmallPtrSetImpl<Function *> &Touched);
-  void recordGroup(const ClassPlan &Plan, Function &Body,
+  void recordGroup(const IdenticalPlan &Plan, Function &Body,
                    ArrayRef<std::string> Names, ArrayRef<FoldAction> Outcomes);
   void emitRemark(Function &G, const Function &Survivor, FoldAction Action);
   void addCandidate(Function *F);
@@ -307,7 +308,7 @@ void ModuleMerge::emitRemark(Function &G, const Function &Survivor,
   });
 }
 
-void ModuleMerge::recordGroup(const ClassPlan &Plan, Function &Body,
+void ModuleMerge::recordGroup(const IdenticalPlan &Plan, Function &Body,
                               ArrayRef<std::string> Names,
                               ArrayRef<FoldAction> Outcomes) {
   FoldGroup Group;
@@ -397,11 +398,11 @@ void ModuleMerge::weakenToMeet(ArrayRef<Function *> Members) {
 /// too (see weakenToMeet).
 bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
                             SmallPtrSetImpl<Function *> &Touched) {
-  ClassPlan Plan = planClass(Members, Facts, Opts.Mode);
+  IdenticalPlan Plan = planIdenticalClass(Members, Facts, Opts.Mode);
   Function &Survivor = *Plan.Survivor;
   // Equal encodings imply intersectable attributes; a member for which the
   // intersection still fails stays out rather than weaken nothing.
-  llvm::erase_if(Plan.Folded, [&](const MemberPlan &P) {
+  llvm::erase_if(Plan.Folded, [&](const IdenticalMemberPlan &P) {
     if (intersectAnnotations(Survivor, *P.Fn, Policy))
       return false;
     Plan.Refused.push_back({P.Fn, "attributes cannot be intersected"});
@@ -439,7 +440,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
   }
   SmallVector<FoldAction, 4> Outcomes;
   SmallVector<std::string, 4> Names;
-  for (const MemberPlan &P : Plan.Folded) {
+  for (const IdenticalMemberPlan &P : Plan.Folded) {
     emitRemark(*P.Fn, *Body, P.Action);
     addEntryCount(*Body, *P.Fn);
     Names.push_back(P.Fn->getName().str());

@@ -23,42 +23,94 @@ namespace lmf {
 static const char ModuleSchema[] = "lto-merge-functions-report/1";
 static const char ThinLTOSchema[] = "lto-merge-functions-thinlto-report/1";
 
+/// The report's keys, each spelled once: the writer and the reader below
+/// both name them from here (the counts in folds_by_action are keyed by
+/// the action names of MergeActions.cpp).
+namespace key {
+constexpr StringLiteral Action = "action";
+constexpr StringLiteral Apply = "apply";
+constexpr StringLiteral Body = "body";
+constexpr StringLiteral BodyInstructions = "body_instructions";
+constexpr StringLiteral Buckets = "buckets";
+constexpr StringLiteral Classes = "classes";
+constexpr StringLiteral ClassesMerged = "classes_merged";
+constexpr StringLiteral Collect = "collect";
+constexpr StringLiteral Collisions = "collisions";
+constexpr StringLiteral EstimatedBytesSaved = "estimated_bytes_saved";
+constexpr StringLiteral FoldedBodyInstructions = "folded_body_instructions";
+constexpr StringLiteral FoldsByAction = "folds_by_action";
+constexpr StringLiteral Function = "function";
+constexpr StringLiteral FunctionsConsidered = "functions_considered";
+constexpr StringLiteral FunctionsFolded = "functions_folded";
+constexpr StringLiteral FunctionsInModule = "functions_in_module";
+constexpr StringLiteral FunctionsMerged = "functions_merged";
+constexpr StringLiteral Groups = "groups";
+constexpr StringLiteral Hash = "hash";
+constexpr StringLiteral Members = "members";
+constexpr StringLiteral Mode = "mode";
+constexpr StringLiteral Module = "module";
+constexpr StringLiteral Modules = "modules";
+constexpr StringLiteral MultiMember = "multi_member";
+constexpr StringLiteral Name = "name";
+constexpr StringLiteral Parameters = "parameters";
+constexpr StringLiteral Positions = "positions";
+constexpr StringLiteral Pure = "pure";
+constexpr StringLiteral Purity = "purity";
+constexpr StringLiteral Reason = "reason";
+constexpr StringLiteral RefinementIterations = "refinement_iterations";
+constexpr StringLiteral Refusals = "refusals";
+constexpr StringLiteral Refused = "refused";
+constexpr StringLiteral Resolve = "resolve";
+constexpr StringLiteral Round = "round";
+constexpr StringLiteral Rounds = "rounds";
+constexpr StringLiteral Schema = "schema";
+constexpr StringLiteral Similar = "similar";
+constexpr StringLiteral Source = "source";
+constexpr StringLiteral Survivor = "survivor";
+constexpr StringLiteral SurvivorAction = "survivor_action";
+constexpr StringLiteral Threads = "threads";
+constexpr StringLiteral TimeSeconds = "time_seconds";
+constexpr StringLiteral Total = "total";
+constexpr StringLiteral Verify = "verify";
+} // namespace key
+
 static json::Object groupToJson(const FoldGroup &G) {
   json::Array Members;
   for (const FoldedMember &M : G.Members)
-    Members.push_back(
-        json::Object{{"name", M.Name}, {"action", foldActionName(M.Action)}});
-  json::Object Group{{"round", G.Round},
-                     {"survivor", G.Survivor},
-                     {"body", G.Body},
-                     {"body_instructions", G.BodyInstructions},
-                     {"members", std::move(Members)}};
+    Members.push_back(json::Object{{key::Name, M.Name},
+                                   {key::Action, foldActionName(M.Action)}});
+  json::Object Group{{key::Round, G.Round},
+                     {key::Survivor, G.Survivor},
+                     {key::Body, G.Body},
+                     {key::BodyInstructions, G.BodyInstructions},
+                     {key::Members, std::move(Members)}};
   if (G.SurvivorForwarded)
-    Group["survivor_action"] = foldActionName(G.SurvivorAction);
+    Group[key::SurvivorAction] = foldActionName(G.SurvivorAction);
   else
-    Group["survivor_action"] = nullptr;
+    Group[key::SurvivorAction] = nullptr;
   return Group;
 }
 
 static json::Object similarGroupToJson(const SimilarGroup &G) {
   json::Array Members;
   for (const SimilarMember &M : G.Members)
-    Members.push_back(json::Object{{"name", M.Name},
-                                   {"action", similarActionName(M.Action)}});
-  return json::Object{{"round", G.Round},
-                      {"body", G.Body},
-                      {"source", G.Source},
-                      {"parameters", G.Parameters},
-                      {"body_instructions", G.BodyInstructions},
-                      {"estimated_bytes_saved", G.EstimatedBytesSaved},
-                      {"members", std::move(Members)}};
+    Members.push_back(json::Object{{key::Name, M.Name},
+                                   {key::Action, similarActionName(M.Action)}});
+  return json::Object{{key::Round, G.Round},
+                      {key::Body, G.Body},
+                      {key::Source, G.Source},
+                      {key::Parameters, G.Parameters},
+                      {key::BodyInstructions, G.BodyInstructions},
+                      {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
+                      {key::Members, std::move(Members)}};
 }
 
 static json::Array refusalsToJson(ArrayRef<RefusedFold> Refusals) {
   json::Array Out;
   for (const RefusedFold &F : Refusals)
-    Out.push_back(json::Object{
-        {"function", F.Name}, {"survivor", F.Survivor}, {"reason", F.Reason}});
+    Out.push_back(json::Object{{key::Function, F.Name},
+                               {key::Survivor, F.Survivor},
+                               {key::Reason, F.Reason}});
   return Out;
 }
 
@@ -68,15 +120,15 @@ static json::Value similarToJson(const MergeResult &R) {
   json::Array Classes;
   for (const SimilarGroup &G : R.Similar)
     Classes.push_back(similarGroupToJson(G));
-  return json::Object{{"positions", json::Array(R.SimilarPositions)},
-                      {"functions_considered", S.SimilarConsidered},
-                      {"classes_merged", S.SimilarClasses},
-                      {"functions_merged", S.SimilarMembers},
-                      {"parameters", S.SimilarParameters},
-                      {"refused", S.SimilarRefused},
-                      {"estimated_bytes_saved", S.SimilarEstimatedBytes},
-                      {"classes", std::move(Classes)},
-                      {"refusals", refusalsToJson(R.SimilarRefusals)}};
+  return json::Object{{key::Positions, json::Array(R.SimilarPositions)},
+                      {key::FunctionsConsidered, S.SimilarConsidered},
+                      {key::ClassesMerged, S.SimilarClasses},
+                      {key::FunctionsMerged, S.SimilarMembers},
+                      {key::Parameters, S.SimilarParameters},
+                      {key::Refused, S.SimilarRefused},
+                      {key::EstimatedBytesSaved, S.SimilarEstimatedBytes},
+                      {key::Classes, std::move(Classes)},
+                      {key::Refusals, refusalsToJson(R.SimilarRefusals)}};
 }
 
 /// The identical stage's report: every key the report has had since
@@ -90,42 +142,43 @@ static json::Object identicalReportToJson(const MergeResult &R) {
                       ? double(S.PureBuckets) / double(S.MultiMemberBuckets)
                       : 1.0;
   return json::Object{
-      {"schema", ModuleSchema},
-      {"module", R.ModuleName},
-      {"mode", R.Mode},
-      {"threads", S.Threads},
-      {"functions_in_module", S.FunctionsInModule},
-      {"functions_considered", S.Considered},
-      {"functions_folded", S.Folded},
-      {"folds_by_action",
-       json::Object{{"erased", S.FoldedErased},
-                    {"alias", S.FoldedAlias},
-                    {"thunk", S.FoldedThunk},
-                    {"callers-redirected", S.FoldedCallersRedirected}}},
-      {"refused", S.Refused},
-      {"rounds", S.Rounds},
-      {"refinement_iterations", S.RefinementIterations},
-      {"folded_body_instructions", S.InstructionsRemoved},
-      {"buckets", json::Object{{"multi_member", S.MultiMemberBuckets},
-                               {"pure", S.PureBuckets},
-                               {"purity", Purity},
-                               {"collisions", S.Collisions}}},
-      {"time_seconds", json::Object{{"collect", R.Times.CollectSeconds},
-                                    {"hash", R.Times.HashSeconds},
-                                    {"resolve", R.Times.ResolveSeconds},
-                                    {"apply", R.Times.ApplySeconds},
-                                    {"similar", R.Times.SimilarSeconds},
-                                    {"verify", R.Times.VerifySeconds},
-                                    {"total", R.Times.TotalSeconds}}},
-      {"groups", std::move(Groups)},
-      {"refusals", refusalsToJson(R.Refusals)},
+      {key::Schema, ModuleSchema},
+      {key::Module, R.ModuleName},
+      {key::Mode, R.Mode},
+      {key::Threads, S.Threads},
+      {key::FunctionsInModule, S.FunctionsInModule},
+      {key::FunctionsConsidered, S.Considered},
+      {key::FunctionsFolded, S.Folded},
+      {key::FoldsByAction,
+       json::Object{{foldActionName(FoldAction::Erased), S.FoldedErased},
+                    {foldActionName(FoldAction::Alias), S.FoldedAlias},
+                    {foldActionName(FoldAction::Thunk), S.FoldedThunk},
+                    {foldActionName(FoldAction::CallersRedirected),
+                     S.FoldedCallersRedirected}}},
+      {key::Refused, S.Refused},
+      {key::Rounds, S.Rounds},
+      {key::RefinementIterations, S.RefinementIterations},
+      {key::FoldedBodyInstructions, S.InstructionsRemoved},
+      {key::Buckets, json::Object{{key::MultiMember, S.MultiMemberBuckets},
+                                  {key::Pure, S.PureBuckets},
+                                  {key::Purity, Purity},
+                                  {key::Collisions, S.Collisions}}},
+      {key::TimeSeconds, json::Object{{key::Collect, R.Times.CollectSeconds},
+                                      {key::Hash, R.Times.HashSeconds},
+                                      {key::Resolve, R.Times.ResolveSeconds},
+                                      {key::Apply, R.Times.ApplySeconds},
+                                      {key::Similar, R.Times.SimilarSeconds},
+                                      {key::Verify, R.Times.VerifySeconds},
+                                      {key::Total, R.Times.TotalSeconds}}},
+      {key::Groups, std::move(Groups)},
+      {key::Refusals, refusalsToJson(R.Refusals)},
   };
 }
 
 json::Value reportToJson(const MergeResult &R) {
   json::Object Report = identicalReportToJson(R);
   if (R.SimilarRan)
-    Report["similar"] = similarToJson(R);
+    Report[key::Similar] = similarToJson(R);
   return Report;
 }
 
@@ -140,141 +193,124 @@ json::Value backendReportsToJson(ArrayRef<MergeResult> Results) {
     Seconds += R.Times.TotalSeconds;
   }
   return json::Object{
-      {"schema", ThinLTOSchema},
-      {"modules", std::move(Modules)},
-      {"functions_considered", Considered},
-      {"functions_folded", Folded},
-      {"time_seconds", json::Object{{"total", Seconds}}},
+      {key::Schema, ThinLTOSchema},
+      {key::Modules, std::move(Modules)},
+      {key::FunctionsConsidered, Considered},
+      {key::FunctionsFolded, Folded},
+      {key::TimeSeconds, json::Object{{key::Total, Seconds}}},
   };
-}
-
-static bool fromJSON(const json::Value &V, FoldAction &Action, json::Path P) {
-  std::optional<StringRef> Name = V.getAsString();
-  for (FoldAction A : {FoldAction::Erased, FoldAction::Alias, FoldAction::Thunk,
-                       FoldAction::CallersRedirected})
-    if (Name && *Name == foldActionName(A)) {
-      Action = A;
-      return true;
-    }
-  P.report("expected a fold action");
-  return false;
 }
 
 static bool fromJSON(const json::Value &V, FoldedMember &M, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("name", M.Name) && O.map("action", M.Action);
+  return O && O.map(key::Name, M.Name) && O.map(key::Action, M.Action);
 }
 
 static bool fromJSON(const json::Value &V, FoldGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
   std::optional<FoldAction> SurvivorAction;
-  if (!O || !O.map("round", G.Round) || !O.map("survivor", G.Survivor) ||
-      !O.map("body", G.Body) ||
-      !O.map("body_instructions", G.BodyInstructions) ||
-      !O.map("members", G.Members) || !O.map("survivor_action", SurvivorAction))
+  if (!O || !O.map(key::Round, G.Round) || !O.map(key::Survivor, G.Survivor) ||
+      !O.map(key::Body, G.Body) ||
+      !O.map(key::BodyInstructions, G.BodyInstructions) ||
+      !O.map(key::Members, G.Members) ||
+      !O.map(key::SurvivorAction, SurvivorAction))
     return false;
   G.SurvivorForwarded = SurvivorAction.has_value();
   G.SurvivorAction = SurvivorAction.value_or(FoldAction::Thunk);
   return true;
 }
 
-static bool fromJSON(const json::Value &V, SimilarAction &Action,
-                     json::Path P) {
-  std::optional<StringRef> Name = V.getAsString();
-  for (SimilarAction A : {SimilarAction::Thunk, SimilarAction::CallsRewritten})
-    if (Name && *Name == similarActionName(A)) {
-      Action = A;
-      return true;
-    }
-  P.report("expected a similar-merge action");
-  return false;
-}
-
 static bool fromJSON(const json::Value &V, SimilarMember &M, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("name", M.Name) && O.map("action", M.Action);
+  return O && O.map(key::Name, M.Name) && O.map(key::Action, M.Action);
 }
 
 static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("round", G.Round) && O.map("body", G.Body) &&
-         O.map("source", G.Source) && O.map("parameters", G.Parameters) &&
-         O.map("body_instructions", G.BodyInstructions) &&
-         O.map("estimated_bytes_saved", G.EstimatedBytesSaved) &&
-         O.map("members", G.Members);
+  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.Body) &&
+         O.map(key::Source, G.Source) && O.map(key::Parameters, G.Parameters) &&
+         O.map(key::BodyInstructions, G.BodyInstructions) &&
+         O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
+         O.map(key::Members, G.Members);
 }
 
 static bool fromJSON(const json::Value &V, RefusedFold &F, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("function", F.Name) && O.map("survivor", F.Survivor) &&
-         O.map("reason", F.Reason);
+  return O && O.map(key::Function, F.Name) &&
+         O.map(key::Survivor, F.Survivor) && O.map(key::Reason, F.Reason);
 }
 
 static bool fromJSON(const json::Value &V, PhaseTimes &T, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("collect", T.CollectSeconds) &&
-         O.map("hash", T.HashSeconds) && O.map("resolve", T.ResolveSeconds) &&
-         O.map("apply", T.ApplySeconds) &&
-         O.mapOptional("similar", T.SimilarSeconds) &&
-         O.map("verify", T.VerifySeconds) && O.map("total", T.TotalSeconds);
+  return O && O.map(key::Collect, T.CollectSeconds) &&
+         O.map(key::Hash, T.HashSeconds) &&
+         O.map(key::Resolve, T.ResolveSeconds) &&
+         O.map(key::Apply, T.ApplySeconds) &&
+         O.mapOptional(key::Similar, T.SimilarSeconds) &&
+         O.map(key::Verify, T.VerifySeconds) &&
+         O.map(key::Total, T.TotalSeconds);
 }
 
 static bool mapStats(json::ObjectMapper &O, const json::Value &V, MergeStats &S,
                      json::Path P) {
   const json::Object *Obj = V.getAsObject();
-  const json::Object *Actions = Obj->getObject("folds_by_action");
-  const json::Object *Buckets = Obj->getObject("buckets");
+  const json::Object *Actions = Obj->getObject(key::FoldsByAction);
+  const json::Object *Buckets = Obj->getObject(key::Buckets);
   if (!Actions || !Buckets) {
     P.report("expected folds_by_action and buckets");
     return false;
   }
-  json::ObjectMapper A(*Obj->get("folds_by_action"),
-                       P.field("folds_by_action"));
-  json::ObjectMapper B(*Obj->get("buckets"), P.field("buckets"));
-  return O.map("threads", S.Threads) &&
-         O.map("functions_in_module", S.FunctionsInModule) &&
-         O.map("functions_considered", S.Considered) &&
-         O.map("functions_folded", S.Folded) && O.map("refused", S.Refused) &&
-         O.map("rounds", S.Rounds) &&
-         O.map("refinement_iterations", S.RefinementIterations) &&
-         O.map("folded_body_instructions", S.InstructionsRemoved) &&
-         A.map("erased", S.FoldedErased) && A.map("alias", S.FoldedAlias) &&
-         A.map("thunk", S.FoldedThunk) &&
-         A.map("callers-redirected", S.FoldedCallersRedirected) &&
-         B.map("multi_member", S.MultiMemberBuckets) &&
-         B.map("pure", S.PureBuckets) && B.map("collisions", S.Collisions);
+  json::ObjectMapper A(*Obj->get(key::FoldsByAction),
+                       P.field(key::FoldsByAction));
+  json::ObjectMapper B(*Obj->get(key::Buckets), P.field(key::Buckets));
+  return O.map(key::Threads, S.Threads) &&
+         O.map(key::FunctionsInModule, S.FunctionsInModule) &&
+         O.map(key::FunctionsConsidered, S.Considered) &&
+         O.map(key::FunctionsFolded, S.Folded) &&
+         O.map(key::Refused, S.Refused) && O.map(key::Rounds, S.Rounds) &&
+         O.map(key::RefinementIterations, S.RefinementIterations) &&
+         O.map(key::FoldedBodyInstructions, S.InstructionsRemoved) &&
+         A.map(foldActionName(FoldAction::Erased), S.FoldedErased) &&
+         A.map(foldActionName(FoldAction::Alias), S.FoldedAlias) &&
+         A.map(foldActionName(FoldAction::Thunk), S.FoldedThunk) &&
+         A.map(foldActionName(FoldAction::CallersRedirected),
+               S.FoldedCallersRedirected) &&
+         B.map(key::MultiMember, S.MultiMemberBuckets) &&
+         B.map(key::Pure, S.PureBuckets) &&
+         B.map(key::Collisions, S.Collisions);
 }
 
 /// Reads the similar section, present when the stage ran.
 static bool mapSimilar(const json::Value &V, MergeResult &R, json::Path P) {
-  const json::Value *Similar = V.getAsObject()->get("similar");
+  const json::Value *Similar = V.getAsObject()->get(key::Similar);
   if (!Similar)
     return true;
   R.SimilarRan = true;
-  json::ObjectMapper O(*Similar, P.field("similar"));
+  json::ObjectMapper O(*Similar, P.field(key::Similar));
   MergeStats &S = R.Stats;
-  return O && O.mapOptional("positions", R.SimilarPositions) &&
-         O.map("functions_considered", S.SimilarConsidered) &&
-         O.map("classes_merged", S.SimilarClasses) &&
-         O.map("functions_merged", S.SimilarMembers) &&
-         O.map("parameters", S.SimilarParameters) &&
-         O.map("refused", S.SimilarRefused) &&
-         O.map("estimated_bytes_saved", S.SimilarEstimatedBytes) &&
-         O.map("classes", R.Similar) && O.map("refusals", R.SimilarRefusals);
+  return O && O.mapOptional(key::Positions, R.SimilarPositions) &&
+         O.map(key::FunctionsConsidered, S.SimilarConsidered) &&
+         O.map(key::ClassesMerged, S.SimilarClasses) &&
+         O.map(key::FunctionsMerged, S.SimilarMembers) &&
+         O.map(key::Parameters, S.SimilarParameters) &&
+         O.map(key::Refused, S.SimilarRefused) &&
+         O.map(key::EstimatedBytesSaved, S.SimilarEstimatedBytes) &&
+         O.map(key::Classes, R.Similar) &&
+         O.map(key::Refusals, R.SimilarRefusals);
 }
 
 static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
   json::ObjectMapper O(V, P);
   std::string Schema;
-  if (!O || !O.map("schema", Schema))
+  if (!O || !O.map(key::Schema, Schema))
     return false;
   if (Schema != ModuleSchema) {
-    P.field("schema").report("expected lto-merge-functions-report/1");
+    P.field(key::Schema).report("expected lto-merge-functions-report/1");
     return false;
   }
-  return O.map("module", R.ModuleName) && O.map("mode", R.Mode) &&
-         mapStats(O, V, R.Stats, P) && O.map("time_seconds", R.Times) &&
-         O.map("groups", R.Groups) && O.map("refusals", R.Refusals) &&
+  return O.map(key::Module, R.ModuleName) && O.map(key::Mode, R.Mode) &&
+         mapStats(O, V, R.Stats, P) && O.map(key::TimeSeconds, R.Times) &&
+         O.map(key::Groups, R.Groups) && O.map(key::Refusals, R.Refusals) &&
          mapSimilar(V, R, P);
 }
 
@@ -283,11 +319,11 @@ Expected<std::vector<MergeResult>> resultsFromJson(const json::Value &Report) {
   std::vector<MergeResult> Results;
   const json::Object *Obj = Report.getAsObject();
   std::optional<StringRef> Schema =
-      Obj ? Obj->getString("schema") : std::nullopt;
+      Obj ? Obj->getString(key::Schema) : std::nullopt;
   bool Ok;
   if (Schema && *Schema == ThinLTOSchema) {
     json::ObjectMapper O(Report, Root);
-    Ok = O.map("modules", Results);
+    Ok = O.map(key::Modules, Results);
   } else {
     Results.emplace_back();
     Ok = fromJSON(Report, Results.back(), Root);

@@ -10,8 +10,7 @@
 #ifndef LMF_CORE_MERGERESULT_H
 #define LMF_CORE_MERGERESULT_H
 
-#include "core/MergePlanner.h"
-#include "core/SimilarPlanner.h"
+#include "core/MergeActions.h"
 
 #include <cstdint>
 #include <string>

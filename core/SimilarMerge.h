@@ -1,5 +1,4 @@
-//===- SimilarMerge.h - Merge functions that differ in constants -*- C++
-//-*-===//
+//===- SimilarMerge.h - Merge functions differing in constants -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -9,6 +8,7 @@
 
 #include "core/MergeOptions.h"
 #include "core/MergeResult.h"
+#include "core/ModuleFacts.h"
 
 #include "llvm/ADT/DenseSet.h"
 

@@ -343,16 +343,6 @@ SimilarPlan ClassPlanner::run() {
 
 } // namespace
 
-StringRef similarActionName(SimilarAction Action) {
-  switch (Action) {
-  case SimilarAction::Thunk:
-    return "thunk";
-  case SimilarAction::CallsRewritten:
-    return "calls-rewritten";
-  }
-  return "thunk";
-}
-
 bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
   return CB.getFunctionType() == G.getFunctionType() && !CB.isMustTailCall() &&
          (isa<CallInst>(CB) || isa<InvokeInst>(CB));

@@ -6,7 +6,9 @@
 #ifndef LMF_CORE_SIMILARPLANNER_H
 #define LMF_CORE_SIMILARPLANNER_H
 
-#include "core/MergePlanner.h"
+#include "core/MergeActions.h"
+#include "core/MergeOptions.h"
+#include "core/ModuleFacts.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -36,17 +38,6 @@ struct SimilarParameter {
   /// Values[K] is what kept member K passes.
   std::vector<llvm::Constant *> Values;
 };
-
-/// How a member of a similar class ends up; the names are those of the
-/// listing and the report.
-enum class SimilarAction {
-  /// Its body is a tail call to the shared body with its constants.
-  Thunk,
-  /// Its direct calls call the shared body with its constants; it is gone.
-  CallsRewritten,
-};
-
-llvm::StringRef similarActionName(SimilarAction Action);
 
 struct SimilarMemberPlan {
   llvm::Function *Fn = nullptr;

@@ -2,9 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The planner chose the members, the parameters and each member's fate;
-// this file performs it, serially, like FoldRewriter.cpp for identical
-// classes, and out of the same pieces:
+// The similar planner (SimilarPlanner.cpp) chose the members, the parameters
+// and each member's fate; this file performs it, serially, like
+// IdenticalRewriter.cpp for identical classes, and out of the same pieces:
 //
 //  1. The first member's body, already weakened to what holds for every
 //     member, moves into a new internal function whose type is the member's

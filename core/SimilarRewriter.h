@@ -6,7 +6,7 @@
 #ifndef LMF_CORE_SIMILARREWRITER_H
 #define LMF_CORE_SIMILARREWRITER_H
 
-#include "core/FoldRewriter.h"
+#include "core/IdenticalRewriter.h"
 #include "core/SimilarPlanner.h"
 
 #include "llvm/ADT/ArrayRef.h"

@@ -80,7 +80,7 @@ namespace {
 /// A local, unnamed_addr alias of a function that binds locally is that
 /// function under another name: nothing can interpose either, and the
 /// alias's address means nothing more than the function's. The rewriter
-/// leaves such aliases behind (FoldRewriter.cpp), and references through
+/// leaves such aliases behind (IdenticalRewriter.cpp), and references through
 /// them compare like references to the function. An alias of a function
 /// that may be interposed or preempted is not: a call through it runs this
 /// module's body, a call to the function maybe another one.

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // When a function is folded, the bodies that refer to it change, and the
-// next round must hash and compare them again (FoldRewriter marks them
+// next round must hash and compare them again (IdenticalRewriter marks them
 // touched). A reference can sit in an instruction operand or deep inside a
 // constant expression or aggregate used by an instruction, or behind an
 // alias (the rewriter leaves local aliases of folded functions that never

@@ -245,7 +245,7 @@ FunctionSnapshot snapshotFunction(const Function &F, CalleeFacts How) {
   S.LocalUnnamedAddr = F.hasAtLeastLocalUnnamedAddr();
   // A call through another function type is still a call: it cannot
   // observe the address (the merger erases a local function whose only
-  // use left is such a call of itself, see FoldRewriter.cpp).
+  // use left is such a call of itself, see IdenticalRewriter.cpp).
   S.AddressUnobservable =
       F.hasLocalLinkage() &&
       !F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,

@@ -1,14 +1,14 @@
-//===- FoldRewriter.cpp - Rewrite the IR for one fold ---------------------===//
+//===- IdenticalRewriter.cpp - Rewrite the IR for one fold ----------------===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The planner decided how each folded function G disappears; this file
-// performs it, on one thread, in the deterministic order of the plans. Its
-// pieces (moving a body, making a thunk, erasing a function) are shared
-// with the other two rewriters, and only the three of them create or erase
-// functions, aliases, blocks or instructions: SimilarRewriter.cpp for
-// similar classes and CrossModuleRewriter.cpp for plans across the modules
-// of a ThinLTO link.
+// The identical planner (IdenticalPlanner.cpp) decided how each folded
+// function G disappears; this file performs it, on one thread, in the
+// deterministic order of the plans. Its pieces (moving a body, making a thunk,
+// erasing a function) are shared with the other two rewriters, and only the
+// three of them create or erase functions, aliases, blocks or instructions:
+// SimilarRewriter.cpp for similar classes and CrossModuleRewriter.cpp for plans
+// across the modules of a ThinLTO link.
 //
 // The four outcomes:
 //  * erased: every use of G refers to the body instead, G is deleted; calls
@@ -32,7 +32,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/FoldRewriter.h"
+#include "core/IdenticalRewriter.h"
 
 #include "core/GlobalNumbering.h"
 #include "core/UserFunctions.h"
@@ -290,7 +290,7 @@ Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
   return Body;
 }
 
-FoldAction applyFold(const MemberPlan &Plan, Function &Body,
+FoldAction applyFold(const IdenticalMemberPlan &Plan, Function &Body,
                      RewriteContext &Ctx) {
   Function &G = *Plan.Fn;
   switch (Plan.Action) {

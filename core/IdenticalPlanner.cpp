@@ -1,12 +1,13 @@
-//===- MergePlanner.cpp - What to do with one class of equal functions ----===//
+//===- IdenticalPlanner.cpp - What to do with a class of equal functions -===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Once the comparator has found a class of equal functions, the planner picks
-// the one whose body stays (the survivor) and decides, for every other member
-// G, how G disappears. The decision only depends on G's linkage, visibility,
-// address significance and calling convention, never on thread timing, so
-// the same module always gets the same plan.
+// The identical stage's planner. Once the comparator has found a class of
+// equal functions, it picks the one whose body stays (the survivor) and
+// decides, for every other member G, how G disappears. The decision only
+// depends on G's linkage, visibility, address significance and calling
+// convention, never on thread timing, so the same module always gets the
+// same plan.
 //
 // The rules, in the order they are checked:
 //
@@ -41,7 +42,7 @@
 // (arguments cannot be forwarded), inalloca/preallocated parameters (need
 // musttail forwarding of the caller's frame), calling conventions that
 // forbid calls (GPU kernels, hardware entry points), and bodies no larger
-// than the thunk itself.
+// than the thunk itself (thunkObstacle).
 //
 // Hot functions (ModuleFacts::Hot, under the default hot-function policy)
 // fold only as Erased or Alias: a hot G that would become a thunk, or whose
@@ -57,20 +58,19 @@
 // translation unit need not carry the annotations we intersected; a preempted
 // symbol of a shared object runs someone else's code).
 //
+// The questions about one function (may another definition replace it, may
+// anyone compare its address, can it be a thunk) are answered in
+// ModuleFacts.cpp, which the similar planner (SimilarPlanner.cpp) and the
+// cross-module candidates share; this file combines the answers into the
+// plan for one class, which IdenticalRewriter.cpp carries out.
+//
 //===----------------------------------------------------------------------===//
 
-#include "core/MergePlanner.h"
+#include "core/IdenticalPlanner.h"
 
 #include "core/ByteModel.h"
 
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/IR/CallingConv.h"
-#include "llvm/IR/Comdat.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 #include <tuple>
@@ -79,131 +79,6 @@ using namespace llvm;
 
 namespace lmf {
 
-StringRef foldActionName(FoldAction Action) {
-  switch (Action) {
-  case FoldAction::Erased:
-    return "erased";
-  case FoldAction::Alias:
-    return "alias";
-  case FoldAction::Thunk:
-    return "thunk";
-  case FoldAction::CallersRedirected:
-    return "callers-redirected";
-  }
-  return "unknown";
-}
-
-/// The calling conventions' argument registers (C convention). Unknown
-/// targets get a small budget, so that similar merging stays modest there.
-static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {
-  if (T.isX86() && T.isArch64Bit() && !T.isOSWindows()) {
-    Facts.IntegerArgumentRegisters = 6;
-    Facts.FloatArgumentRegisters = 8;
-  } else if (T.isAArch64() || T.isRISCV()) {
-    Facts.IntegerArgumentRegisters = 8;
-    Facts.FloatArgumentRegisters = 8;
-  } else {
-    Facts.IntegerArgumentRegisters = 4;
-    Facts.FloatArgumentRegisters = 4;
-  }
-}
-
-uint64_t linkGUID(const Function &F) {
-  StringRef Name = F.getName();
-  size_t Suffix = Name.rfind(".llvm.");
-  StringRef Hash = Suffix == StringRef::npos ? "" : Name.drop_front(Suffix + 6);
-  if (F.hasLocalLinkage() || Hash.empty() || !all_of(Hash, isDigit))
-    return F.getGUID();
-  return GlobalValue::getGUIDAssumingExternalLinkage(
-      GlobalValue::getGlobalIdentifier(Name.take_front(Suffix),
-                                       GlobalValue::InternalLinkage,
-                                       F.getParent()->getSourceFileName()));
-}
-
-/// The exported definitions on the link's list that this module only calls.
-static void collectLinkAddressFree(const Module &M,
-                                   const DenseSet<uint64_t> &LinkAddressFree,
-                                   ModuleFacts &Facts) {
-  for (const Function &F : M)
-    if (!F.isDeclaration() && !F.hasLocalLinkage() && !Facts.Used.count(&F) &&
-        LinkAddressFree.contains(linkGUID(F)) && !F.hasAddressTaken())
-      Facts.LinkAddressFree.insert(&F);
-}
-
-/// The comdats of `any` selection with exactly one global object (ELF only).
-static void collectSingleMemberComdats(const Module &M, ModuleFacts &Facts) {
-  DenseMap<const Comdat *, unsigned> Members;
-  for (const GlobalObject &GO : M.global_objects())
-    if (const Comdat *C = GO.getComdat())
-      ++Members[C];
-  for (auto [C, Count] : Members)
-    if (Count == 1 && C->getSelectionKind() == Comdat::Any)
-      Facts.SingleMemberComdats.insert(C);
-}
-
-ModuleFacts collectModuleFacts(const Module &M,
-                               const DenseSet<uint64_t> *LinkAddressFree) {
-  ModuleFacts Facts;
-  SmallVector<GlobalValue *, 16> Used;
-  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/false);
-  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/true);
-  Facts.Used.insert(Used.begin(), Used.end());
-  // Mach-O aliases do not give a second symbol at the same address the way
-  // ELF and COFF ones do.
-  Triple T(M.getTargetTriple());
-  Facts.SupportsAliases = !T.isOSBinFormatMachO();
-  setArgumentRegisters(T, Facts);
-  if (T.isOSBinFormatELF())
-    collectSingleMemberComdats(M, Facts);
-  Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
-                       M.getPIELevel() == PIELevel::Default;
-  if (LinkAddressFree)
-    collectLinkAddressFree(M, *LinkAddressFree, Facts);
-  return Facts;
-}
-
-bool thunkIsSmaller(const Function &F) {
-  // A thunk is one tail jump. A single block with one instruction (a bare
-  // `ret`) is not larger than that; anything else is.
-  return F.size() > 1 || F.front().sizeWithoutDebug() >= 2;
-}
-
-bool mayBeReplaced(const Function &F, const ModuleFacts &Facts) {
-  if (F.isInterposable())
-    return true;
-  return Facts.SharedObject && !F.hasLocalLinkage() && !F.isDSOLocal() &&
-         F.hasDefaultVisibility();
-}
-
-bool bodyIsFinal(const Function &F, const ModuleFacts &Facts) {
-  return F.isDefinitionExact() && !mayBeReplaced(F, Facts);
-}
-
-static bool mustKeepSymbol(const Function &F) {
-  return !F.hasLocalLinkage() && !F.hasLinkOnceLinkage();
-}
-
-static bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
-                              MergeMode Mode) {
-  return Facts.LinkAddressFree.count(&F) ||
-         (!Facts.Used.count(&F) &&
-          (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr()));
-}
-
-bool globalAddressFree(const Function &F, const ModuleFacts &Facts,
-                       MergeMode Mode) {
-  if (Facts.LinkAddressFree.count(&F))
-    return true;
-  return !Facts.Used.count(&F) &&
-         (Mode == MergeMode::All || F.hasGlobalUnnamedAddr() ||
-          (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr()));
-}
-
-bool mayDisappear(const Function &F, const ModuleFacts &Facts, MergeMode Mode) {
-  return !mayBeReplaced(F, Facts) && moduleAddressFree(F, Facts, Mode) &&
-         !mustKeepSymbol(F);
-}
-
 /// Lower is better. Every key derives from the IR, never from pointers.
 static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
   bool AddressSignificant = !Facts.LinkAddressFree.count(&F) &&
@@ -211,29 +86,6 @@ static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
   return std::make_tuple(!bodyIsFinal(F, Facts), !mustKeepSymbol(F),
                          !AddressSignificant, !Facts.Hot.count(&F),
                          static_cast<unsigned>(F.getVisibility()), F.getName());
-}
-
-StringRef thunkObstacle(const Function &G) {
-  if (!isCallableCC(G.getCallingConv()))
-    return "calling convention forbids calls, so no thunk";
-  if (G.isVarArg())
-    return "varargs function cannot be forwarded by a thunk";
-  for (const Argument &A : G.args())
-    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr())
-      return "inalloca/preallocated argument cannot be forwarded by a thunk";
-  // tailcc and swifttailcc thunks must use musttail, which the verifier
-  // forbids with these parameter attributes.
-  CallingConv::ID CC = G.getCallingConv();
-  if (CC == CallingConv::Tail || CC == CallingConv::SwiftTail)
-    for (const Argument &A : G.args())
-      for (Attribute::AttrKind K :
-           {Attribute::InReg, Attribute::ByRef, Attribute::SwiftError})
-        if (A.hasAttribute(K))
-          return "tail-call convention thunk cannot forward "
-                 "inreg/byref/swifterror arguments";
-  if (!thunkIsSmaller(G))
-    return "thunk is not smaller than the body";
-  return "";
 }
 
 /// True when G's comdat does not stop G from becoming an alias: G has none,
@@ -245,10 +97,10 @@ static bool aliasLeavesNoGroup(const Function &G, const ModuleFacts &Facts) {
 
 /// Decides how G folds into a body that is exact. Returns a refusal reason
 /// in Reason when it cannot.
-static MemberPlan decideMember(Function &G, bool TargetHasComdat,
-                               const ModuleFacts &Facts, MergeMode Mode,
-                               StringRef &Reason) {
-  MemberPlan Plan;
+static IdenticalMemberPlan decideMember(Function &G, bool TargetHasComdat,
+                                        const ModuleFacts &Facts,
+                                        MergeMode Mode, StringRef &Reason) {
+  IdenticalMemberPlan Plan;
   Plan.Fn = &G;
   Reason = "";
   if (mayBeReplaced(G, Facts)) {
@@ -275,7 +127,7 @@ static MemberPlan decideMember(Function &G, bool TargetHasComdat,
 
 /// True when the calls that reach G run more instructions once G folds as
 /// P says: some of them go through a thunk.
-static bool addsInstructions(const MemberPlan &P) {
+static bool addsInstructions(const IdenticalMemberPlan &P) {
   return P.Action == FoldAction::Thunk ||
          P.Action == FoldAction::CallersRedirected;
 }
@@ -285,9 +137,9 @@ static int64_t thunkSaving(const Function &G) {
   return alignedSize(estimateBodyBytes(G)) - alignedSize(JumpBytes);
 }
 
-ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
-                    MergeMode Mode) {
-  ClassPlan Plan;
+IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
+                                 const ModuleFacts &Facts, MergeMode Mode) {
+  IdenticalPlan Plan;
   if (Members.size() < 2)
     return Plan;
   Function *Survivor = *std::min_element(
@@ -303,7 +155,8 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
     if (G == Survivor)
       continue;
     StringRef Reason;
-    MemberPlan Member = decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
+    IdenticalMemberPlan Member =
+        decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
     if (Reason.empty() && Facts.Hot.count(G) && addsInstructions(Member)) {
       Plan.Refused.push_back({G, HotThunkRefusal, /*Hot=*/true});
       Plan.HotKeptBytes += thunkSaving(*G);
@@ -326,7 +179,7 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
     for (Function *G : Members)
       if (G != Survivor)
         Others.push_back(G);
-    ClassPlan Fewer = planClass(Others, Facts, Mode);
+    IdenticalPlan Fewer = planIdenticalClass(Others, Facts, Mode);
     if (!Fewer.Survivor) // One member left: nothing folds.
       Fewer.Survivor = Others.front();
     Fewer.Refused.insert(Fewer.Refused.begin(),
@@ -336,7 +189,7 @@ ClassPlan planClass(ArrayRef<Function *> Members, const ModuleFacts &Facts,
   }
   if (!Reason.empty()) {
     // Without a way to redirect the survivor there is no safe body to share.
-    for (const MemberPlan &M : Plan.Folded)
+    for (const IdenticalMemberPlan &M : Plan.Folded)
       Plan.Refused.push_back(
           {M.Fn, "no member has a body that cannot be replaced, and the "
                  "survivor cannot forward to a private copy"});

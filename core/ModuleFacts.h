@@ -1,19 +1,19 @@
-//===- MergePlanner.h - Plan one class of equal functions -------*- C++ -*-===//
+//===- ModuleFacts.h - What both planners know about a module ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef LMF_CORE_MERGEPLANNER_H
-#define LMF_CORE_MERGEPLANNER_H
+#ifndef LMF_CORE_MODULEFACTS_H
+#define LMF_CORE_MODULEFACTS_H
 
-#include "core/ProfileFacts.h"
 #include "core/MergeOptions.h"
+#include "core/ProfileFacts.h"
 
-#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
 
 namespace llvm {
 class Comdat;
@@ -23,54 +23,6 @@ class Module;
 } // namespace llvm
 
 namespace lmf {
-
-/// How a folded function G ends up. The names are those printed by
-/// `--print-merged-functions` and written to the report.
-enum class FoldAction {
-  /// Every use of G now refers to the survivor; G is gone.
-  Erased,
-  /// Every use of G now refers to the survivor; G is an alias of it.
-  Alias,
-  /// G's body is a tail call to the survivor; its uses are unchanged.
-  Thunk,
-  /// G's body is a tail call to the survivor and its callers (or all its
-  /// in-module uses, see ReplaceAllUses) call the survivor directly.
-  CallersRedirected,
-};
-
-llvm::StringRef foldActionName(FoldAction Action);
-
-struct MemberPlan {
-  llvm::Function *Fn = nullptr;
-  FoldAction Action = FoldAction::Thunk;
-  /// For CallersRedirected: G's address is insignificant inside the module,
-  /// so every use is replaced, not only direct calls.
-  bool ReplaceAllUses = false;
-};
-
-struct Refusal {
-  llvm::Function *Fn = nullptr;
-  llvm::StringRef Reason;
-  /// Refused by the hot-function policy alone (ProfileFacts.h).
-  bool Hot = false;
-};
-
-struct ClassPlan {
-  /// The function whose body is kept.
-  llvm::Function *Survivor = nullptr;
-  /// The survivor's body may be replaced at link or load time (weak,
-  /// linkonce, *_odr): it moves into a new private function first, and the
-  /// survivor is folded into that copy like any member (SurvivorFold).
-  bool NeedsPrivateBody = false;
-  MemberPlan SurvivorFold;
-  llvm::SmallVector<MemberPlan, 4> Folded;
-  llvm::SmallVector<Refusal, 2> Refused;
-  /// What the hot members refused by the hot-function policy would have
-  /// saved as thunks (the byte model's estimate).
-  int64_t HotKeptBytes = 0;
-
-  bool foldsAnything() const { return !Folded.empty(); }
-};
 
 /// Facts about the module that every plan needs, computed once before
 /// anything in the module folds: mergeModule computes them at the start of
@@ -84,7 +36,7 @@ struct ModuleFacts {
   bool SupportsAliases = true;
   /// ELF comdats of `any` selection that hold exactly one global object.
   /// A weak_odr function alone in such a comdat may still become an alias
-  /// (see aliasLeavesNoGroup in MergePlanner.cpp).
+  /// (see aliasLeavesNoGroup in IdenticalPlanner.cpp).
   llvm::SmallPtrSet<const llvm::Comdat *, 16> SingleMemberComdats;
   /// The module is built for a shared object (PIC, not PIE): an exported
   /// definition that is not dso_local may be preempted at load time.
@@ -99,6 +51,14 @@ struct ModuleFacts {
   HotFunctionSet Hot;
 };
 
+/// A member that a plan leaves as it is, and why.
+struct Refusal {
+  llvm::Function *Fn = nullptr;
+  llvm::StringRef Reason;
+  /// Refused by the hot-function policy alone (ProfileFacts.h).
+  bool Hot = false;
+};
+
 /// LinkAddressFree: MergeOptions::LinkAddressFree, or null.
 ModuleFacts
 collectModuleFacts(const llvm::Module &M,
@@ -108,10 +68,6 @@ collectModuleFacts(const llvm::Module &M,
 /// its own for a symbol that was global, the original local one for a local
 /// the thin link promoted (renamed `<name>.llvm.<hash>`).
 uint64_t linkGUID(const llvm::Function &F);
-
-/// Plans a class of functions that compare equal, given in module order.
-ClassPlan planClass(llvm::ArrayRef<llvm::Function *> Members,
-                    const ModuleFacts &Facts, MergeMode Mode);
 
 /// True when a tail-call thunk is smaller than F's body.
 bool thunkIsSmaller(const llvm::Function &F);
@@ -125,19 +81,27 @@ llvm::StringRef thunkObstacle(const llvm::Function &G);
 /// of a shared object, which `LD_PRELOAD` or an earlier library overrides).
 bool mayBeReplaced(const llvm::Function &F, const ModuleFacts &Facts);
 
+/// True when a call to F always runs this very body: F's definition is
+/// exact and nothing may take its place.
+bool bodyIsFinal(const llvm::Function &F, const ModuleFacts &Facts);
+
+/// True when something outside the module may name F's symbol: F is
+/// neither local nor linkonce.
+bool mustKeepSymbol(const llvm::Function &F);
+
+/// No use in this module needs F's address to be distinct.
+bool moduleAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode);
+
+/// No one, in this module or outside it, may compare F's address.
+bool globalAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode);
+
 /// True when nothing outside the module needs F's symbol and no use in it
 /// needs F's address to be distinct, so F may disappear once its uses are
 /// rewritten.
 bool mayDisappear(const llvm::Function &F, const ModuleFacts &Facts,
                   MergeMode Mode);
-
-/// True when a call to F always runs this very body: F's definition is
-/// exact and nothing may take its place.
-bool bodyIsFinal(const llvm::Function &F, const ModuleFacts &Facts);
-
-/// No one, in this module or outside it, may compare F's address.
-bool globalAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
-                       MergeMode Mode);
 
 } // namespace lmf
 

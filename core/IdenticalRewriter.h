@@ -1,12 +1,12 @@
-//===- FoldRewriter.h - Rewrite the IR for one fold -------------*- C++ -*-===//
+//===- IdenticalRewriter.h - Rewrite the IR for one fold --------*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef LMF_CORE_FOLDREWRITER_H
-#define LMF_CORE_FOLDREWRITER_H
+#ifndef LMF_CORE_IDENTICALREWRITER_H
+#define LMF_CORE_IDENTICALREWRITER_H
 
-#include "core/MergePlanner.h"
+#include "core/IdenticalPlanner.h"
 #include "core/PartitionRefinement.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -70,7 +70,7 @@ llvm::Function *moveBodyToPrivateCopy(llvm::Function &F, RewriteContext &Ctx);
 /// Folds Plan.Fn into Body, which has the same type and an exact body.
 /// Returns what actually happened: a local function whose last caller was
 /// redirected is erased rather than kept as a thunk.
-FoldAction applyFold(const MemberPlan &Plan, llvm::Function &Body,
+FoldAction applyFold(const IdenticalMemberPlan &Plan, llvm::Function &Body,
                      RewriteContext &Ctx);
 
 } // namespace lmf

@@ -1,9 +1,9 @@
-//===- PlannerTest.cpp - Who survives and how each member folds -----------===//
+//===- IdenticalPlannerTest.cpp - Who survives and how each member folds --===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// planClass decides, from linkage, address significance, llvm.used, the
-// merge mode and the calling convention, which function keeps the body and
+// planIdenticalClass decides, from linkage, address significance, llvm.used,
+// the merge mode and the calling convention, which function keeps the body and
 // what becomes of every other one. A wrong answer is a miscompile (a call
 // into an interposable body, a lost address, a thunk that cannot forward its
 // arguments), so each rule has a row here: two equal functions, @g and @s,
@@ -14,7 +14,7 @@
 
 #include "TestIR.h"
 
-#include "core/MergePlanner.h"
+#include "core/IdenticalPlanner.h"
 
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instructions.h"
@@ -362,14 +362,15 @@ const PlanCase Cases[] = {
 struct Planned {
   LLVMContext Ctx;
   std::unique_ptr<Module> M;
-  ClassPlan Plan;
+  IdenticalPlan Plan;
 };
 
 std::string moduleText(const PlanCase &C) {
   return std::string(C.Extra) + functionText("g", C.G) + functionText("s", C.S);
 }
 
-void checkMember(const ClassPlan &Plan, const Function &F, const Expect &E) {
+void checkMember(const IdenticalPlan &Plan, const Function &F,
+                 const Expect &E) {
   for (const Refusal &R : Plan.Refused)
     if (R.Fn == &F) {
       ASSERT_TRUE(E.Refusal) << "unexpected refusal: " << R.Reason.str();
@@ -383,7 +384,7 @@ void checkMember(const ClassPlan &Plan, const Function &F, const Expect &E) {
   EXPECT_EQ(Plan.Folded[0].ReplaceAllUses, E.ReplaceAllUses);
 }
 
-TEST(Planner, EveryLinkageRule) {
+TEST(IdenticalPlanner, EveryLinkageRule) {
   for (const PlanCase &C : Cases) {
     SCOPED_TRACE(C.What);
     LLVMContext Ctx;
@@ -396,7 +397,8 @@ TEST(Planner, EveryLinkageRule) {
       ASSERT_EQ(E.compare(*G, *S), 0) << "the members must be equal";
     }
     Function *Members[] = {G, S};
-    ClassPlan Plan = planClass(Members, collectModuleFacts(*M), C.Mode);
+    IdenticalPlan Plan =
+        planIdenticalClass(Members, collectModuleFacts(*M), C.Mode);
     ASSERT_TRUE(Plan.Survivor);
     EXPECT_EQ(Plan.Survivor->getName(), C.Survivor);
     EXPECT_EQ(Plan.NeedsPrivateBody, C.NeedsPrivateBody);
@@ -412,7 +414,7 @@ TEST(Planner, EveryLinkageRule) {
   }
 }
 
-TEST(Planner, ExactExternalBodyWinsOverEveryOtherMember) {
+TEST(IdenticalPlanner, ExactExternalBodyWinsOverEveryOtherMember) {
   LLVMContext Ctx;
   auto M = parseIR(Ctx, functionText("a", {"internal", "unnamed_addr"}) +
                             functionText("b", {"weak"}) +
@@ -420,7 +422,8 @@ TEST(Planner, ExactExternalBodyWinsOverEveryOtherMember) {
                             functionText("z", Ext));
   ASSERT_TRUE(M);
   Function *Members[] = {fn(*M, "a"), fn(*M, "b"), fn(*M, "c"), fn(*M, "z")};
-  ClassPlan Plan = planClass(Members, collectModuleFacts(*M), MergeMode::Safe);
+  IdenticalPlan Plan =
+      planIdenticalClass(Members, collectModuleFacts(*M), MergeMode::Safe);
   ASSERT_TRUE(Plan.Survivor);
   EXPECT_EQ(Plan.Survivor->getName(), "z");
   EXPECT_FALSE(Plan.NeedsPrivateBody);
@@ -437,7 +440,7 @@ TEST(Planner, ExactExternalBodyWinsOverEveryOtherMember) {
 
 /// An exported member without unnamed_addr keeps its address, unless the
 /// link says that no input uses it and the module only calls it.
-TEST(Planner, LinkAddressFreeMemberBecomesAlias) {
+TEST(IdenticalPlanner, LinkAddressFreeMemberBecomesAlias) {
   struct Row {
     const char *What;
     const char *Extra;
@@ -461,8 +464,8 @@ TEST(Planner, LinkAddressFreeMemberBecomesAlias) {
     if (R.OnList)
       List.insert(linkGUID(*G));
     Function *Members[] = {G, S};
-    ClassPlan Plan =
-        planClass(Members, collectModuleFacts(*M, &List), MergeMode::Safe);
+    IdenticalPlan Plan = planIdenticalClass(
+        Members, collectModuleFacts(*M, &List), MergeMode::Safe);
     // When g's address is free, s (whose address is kept) survives, though
     // g sorts first.
     bool GFree = R.Expected == Alias;
@@ -475,7 +478,7 @@ TEST(Planner, LinkAddressFreeMemberBecomesAlias) {
 
 /// The thin link renames a promoted local `<name>.llvm.<hash>`; the link's
 /// list knows it by the GUID its module summary gave it as a local.
-TEST(Planner, LinkGUIDOfPromotedLocal) {
+TEST(IdenticalPlanner, LinkGUIDOfPromotedLocal) {
   LLVMContext Ctx;
   auto M = parseIR(Ctx, "source_filename = \"dir/x.c\"\n" +
                             functionText("helper.llvm.1234", {"hidden"}) +
@@ -491,18 +494,19 @@ TEST(Planner, LinkGUIDOfPromotedLocal) {
   EXPECT_EQ(linkGUID(*fn(*M, "local")), fn(*M, "local")->getGUID());
 }
 
-TEST(Planner, DefaultVisibilityPreferredOverHidden) {
+TEST(IdenticalPlanner, DefaultVisibilityPreferredOverHidden) {
   LLVMContext Ctx;
   auto M = parseIR(Ctx, functionText("a", {"hidden"}) + functionText("b", Ext));
   ASSERT_TRUE(M);
   Function *Members[] = {fn(*M, "a"), fn(*M, "b")};
-  ClassPlan Plan = planClass(Members, collectModuleFacts(*M), MergeMode::Safe);
+  IdenticalPlan Plan =
+      planIdenticalClass(Members, collectModuleFacts(*M), MergeMode::Safe);
   ASSERT_TRUE(Plan.Survivor);
   EXPECT_EQ(Plan.Survivor->getName(), "b");
 }
 
 /// What a user of @g sees after the merge, for every row that folds @g.
-TEST(Planner, MergedModuleFollowsThePlan) {
+TEST(IdenticalPlanner, MergedModuleFollowsThePlan) {
   for (const PlanCase &C : Cases) {
     if (C.Other.Refusal || StringRef(C.Survivor) != "s" ||
         C.G.Kind != Body::Plain || C.NeedsPrivateBody)
@@ -565,7 +569,7 @@ TEST(Planner, MergedModuleFollowsThePlan) {
 
 // With no exact member the body moves into a new private function and no
 // call is introduced into a body another definition could replace.
-TEST(Planner, PrivateBodyWhenNoMemberIsExact) {
+TEST(IdenticalPlanner, PrivateBodyWhenNoMemberIsExact) {
   LLVMContext Ctx;
   auto M = parseIR(Ctx, functionText("g", {"linkonce_odr"}) +
                             functionText("s", {"weak_odr"}));
