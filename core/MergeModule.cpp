@@ -482,6 +482,8 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.Stats.Threads = Runner.concurrency();
   Facts = collectModuleFacts(M, Opts.LinkAddressFree);
   Facts.Hot = collectHotFunctions(M, Opts.Hot);
+  Result.HotPolicy = hotPolicyName(Opts.Hot).str();
+  Result.Stats.HotFunctions = Facts.Hot.size();
   std::vector<uint64_t> ShapesAndOperands = collectCandidates();
 
   // Round 0 compares every function whose shape has a twin; later rounds

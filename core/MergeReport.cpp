@@ -46,6 +46,10 @@ constexpr StringLiteral FunctionsInModule = "functions_in_module";
 constexpr StringLiteral FunctionsMerged = "functions_merged";
 constexpr StringLiteral Groups = "groups";
 constexpr StringLiteral Hash = "hash";
+constexpr StringLiteral HotFunctions = "hot_functions";
+constexpr StringLiteral HotPolicy = "hot_policy";
+constexpr StringLiteral KeptBytes = "kept_bytes";
+constexpr StringLiteral Policy = "policy";
 constexpr StringLiteral Members = "members";
 constexpr StringLiteral Mode = "mode";
 constexpr StringLiteral Module = "module";
@@ -175,10 +179,23 @@ static json::Object identicalReportToJson(const MergeResult &R) {
   };
 }
 
+/// What the hot-function policy did (only when the module has hot
+/// functions): how many, the members it refused in either stage, and the
+/// bytes those would have saved.
+static json::Value hotPolicyToJson(const MergeResult &R) {
+  const MergeStats &S = R.Stats;
+  return json::Object{{key::Policy, R.HotPolicy},
+                      {key::HotFunctions, S.HotFunctions},
+                      {key::Refused, S.HotRefused},
+                      {key::KeptBytes, S.HotKeptBytes}};
+}
+
 json::Value reportToJson(const MergeResult &R) {
   json::Object Report = identicalReportToJson(R);
   if (R.SimilarRan)
     Report[key::Similar] = similarToJson(R);
+  if (R.Stats.HotFunctions)
+    Report[key::HotPolicy] = hotPolicyToJson(R);
   return Report;
 }
 
@@ -280,6 +297,20 @@ static bool mapStats(json::ObjectMapper &O, const json::Value &V, MergeStats &S,
          B.map(key::Collisions, S.Collisions);
 }
 
+/// Reads the hot-function policy's section, present when the module had hot
+/// functions.
+static bool mapHotPolicy(const json::Value &V, MergeResult &R, json::Path P) {
+  const json::Value *Hot = V.getAsObject()->get(key::HotPolicy);
+  if (!Hot)
+    return true;
+  json::ObjectMapper O(*Hot, P.field(key::HotPolicy));
+  MergeStats &S = R.Stats;
+  return O && O.map(key::Policy, R.HotPolicy) &&
+         O.map(key::HotFunctions, S.HotFunctions) &&
+         O.map(key::Refused, S.HotRefused) &&
+         O.map(key::KeptBytes, S.HotKeptBytes);
+}
+
 /// Reads the similar section, present when the stage ran.
 static bool mapSimilar(const json::Value &V, MergeResult &R, json::Path P) {
   const json::Value *Similar = V.getAsObject()->get(key::Similar);
@@ -311,7 +342,7 @@ static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
   return O.map(key::Module, R.ModuleName) && O.map(key::Mode, R.Mode) &&
          mapStats(O, V, R.Stats, P) && O.map(key::TimeSeconds, R.Times) &&
          O.map(key::Groups, R.Groups) && O.map(key::Refusals, R.Refusals) &&
-         mapSimilar(V, R, P);
+         mapSimilar(V, R, P) && mapHotPolicy(V, R, P);
 }
 
 Expected<std::vector<MergeResult>> resultsFromJson(const json::Value &Report) {

@@ -91,9 +91,10 @@ struct MergeStats {
   uint64_t SimilarConsidered = 0, SimilarClasses = 0, SimilarMembers = 0,
            SimilarParameters = 0, SimilarRefused = 0;
   int64_t SimilarEstimatedBytes = 0;
-  /// The hot-function policy: members it refused, in either stage, and the
-  /// byte model's estimate of what they would have saved.
-  uint64_t HotRefused = 0;
+  /// The hot-function policy: the module's hot functions, the members it
+  /// refused in either stage, and the byte model's estimate of what they
+  /// would have saved.
+  uint64_t HotFunctions = 0, HotRefused = 0;
   int64_t HotKeptBytes = 0;
   unsigned Threads = 1;
 };
@@ -105,6 +106,8 @@ void publishStatistics(const MergeStats &Stats);
 struct MergeResult {
   std::string ModuleName;
   std::string Mode;
+  /// The hot-function policy's name (hotPolicyName).
+  std::string HotPolicy;
   MergeStats Stats;
   PhaseTimes Times;
   std::vector<FoldGroup> Groups;

@@ -72,6 +72,10 @@ MergeResult sampleResult(StringRef Module) {
                     {"second", SimilarAction::CallsRewritten}};
   R.Similar = {Shared};
   R.SimilarRefusals = {{"third", "first", "merging saves too few bytes"}};
+  R.HotPolicy = "hot-identical-only";
+  R.Stats.HotFunctions = 3;
+  R.Stats.HotRefused = 1;
+  R.Stats.HotKeptBytes = 112;
   return R;
 }
 

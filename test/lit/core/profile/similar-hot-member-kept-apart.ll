@@ -5,6 +5,19 @@
 ; RUN: llvm-link -S %s %S/Inputs/profile-summary.ll -o %t.ll
 ; RUN: %opt-merge -lto-merge-functions-similar -S %t.ll | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-hot-policy=off -S %t.ll | FileCheck %s --check-prefix=OFF
+; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-report=%t.json -disable-output %t.ll
+; RUN: FileCheck %s --check-prefix=REPORT < %t.json
+
+; REPORT: "hot_policy": {
+; REPORT-NEXT: "hot_functions": 1,
+; REPORT-NEXT: "kept_bytes": {{[1-9][0-9]*}},
+; REPORT-NEXT: "policy": "hot-identical-only",
+; REPORT-NEXT: "refused": 1
+; REPORT: "similar": {
+; REPORT: "refusals": [
+; REPORT-NEXT: {
+; REPORT-NEXT: "function": "b",
+; REPORT-NEXT: "reason": "hot: a member of a similar class runs extra instructions (hot-function policy hot-identical-only)",
 
 ; CHECK-LABEL: define i32 @a(
 ; CHECK-NEXT: tail call i32 @a.lmf.similar(
