@@ -26,7 +26,9 @@ each alone and with ``--icf=safe``; its two-round ThinLTO form
 across modules); LLVM's MachineOutliner (``outliner``: ``-mllvm
 -enable-machine-outliner``), alone and after our similar merging; and our
 merge without folding across ThinLTO modules (``ours-safe-per-module``,
-``ours-safe+similar-per-module``: ``--no-lto-merge-functions-across-modules``).
+``ours-safe+similar-per-module``: ``--no-lto-merge-functions-across-modules``),
+and similar merging with the hot-function policy off
+(``ours-safe+similar-hot-off``), to measure the policy in a PGO build.
 """
 
 from dataclasses import dataclass, field
@@ -98,6 +100,12 @@ CONFIGS = (
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "-mllvm", "-enable-machine-outliner", "--icf=safe"), True,
            opt_in=True),
+    # Our merge with the hot-function policy off: hot functions (by the
+    # profile, with --pgo) merge like any other. The default configurations
+    # have the default policy, which changes nothing without a profile.
+    Config("ours-safe+similar-hot-off",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "--lto-merge-functions-hot-policy=off"), True, opt_in=True),
     # Our merge as it was before folding across modules: each ThinLTO
     # backend on its own module only.
     Config("ours-safe-per-module",

@@ -293,6 +293,10 @@ def parser():
     t.add_argument("--cmake-cache", default="O3",
                    help="cmake/caches/<NAME>.cmake of the test-suite")
     t.add_argument("--lit", default="/usr/lib/llvm-22/bin/lit")
+    t.add_argument("--pgo", default="",
+                   help="build with the programs' instrumentation profiles "
+                        "from this directory, training them there first "
+                        "when it holds none")
     t.add_argument("--repeat", type=int, default=0,
                    help="time each link N more times after the builds, "
                         "configurations alternating; the times are their "

@@ -30,6 +30,11 @@ each program's link is timed N more times, the configurations alternating
 the configuration's linker options, writing a scratch file); the link and
 merge times are then the medians of those links only, and the build's own
 link time stays in ``link_seconds_build``.
+
+With ``--pgo DIR``, every configuration builds with the programs' profiles
+(the test-suite's ``TEST_SUITE_PROFILE_USE``), trained first into DIR when
+it holds none (train_profiles), in a build directory of its own
+(``...-pgo``).
 """
 
 import json
@@ -40,7 +45,7 @@ import statistics
 import subprocess
 import sys
 
-from configs import wl
+from configs import BY_NAME, wl
 from elfstats import elf_stats
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -62,7 +67,7 @@ def _run(cmd, env, log):
     return proc.returncode
 
 
-def configure(args, config, build, env, log):
+def configure(args, config, build, env, log, extra=()):
     cache = os.path.join(args.test_suite, "cmake", "caches",
                          args.cmake_cache + ".cmake")
     if not os.path.exists(cache):
@@ -78,6 +83,7 @@ def configure(args, config, build, env, log):
            "-DCMAKE_EXE_LINKER_FLAGS=",
            f"-DTEST_SUITE_SUBDIRS={args.subdirs}",
            f"-DTEST_SUITE_LIT={args.lit}"]
+    cmd += list(extra) or profile_use_options(args)
     if args.link_jobs:
         cmd += [f"-DCMAKE_JOB_POOLS=link={args.link_jobs}",
                 "-DCMAKE_JOB_POOL_LINK=link"]
@@ -130,7 +136,55 @@ def measure_test(test, build, config):
 
 def build_dir(args):
     name = "test-suite-build" + ("" if args.lto == "full" else f"-{args.lto}")
+    if args.pgo:
+        name += "-pgo"
     return os.path.join(os.path.abspath(args.work), name)
+
+
+def profile_use_options(args):
+    """The test-suite's options that build every program with its profile
+    (--pgo DIR), or without one."""
+    if not args.pgo:
+        return ["-DTEST_SUITE_PROFILE_USE=OFF"]
+    return ["-DTEST_SUITE_PROFILE_USE=ON",
+            f"-DTEST_SUITE_PROFILE_DIR={os.path.abspath(args.pgo)}"]
+
+
+def profiles_trained(directory):
+    for _, _, files in os.walk(directory):
+        if any(f.endswith(".profdata") for f in files):
+            return True
+    return False
+
+
+def train_profiles(args, env):
+    """--pgo DIR: when DIR holds no profiles yet, builds the programs
+    instrumented (-fprofile-instr-generate, the test-suite's
+    TEST_SUITE_PROFILE_GENERATE, linked plain) and runs them on their train
+    inputs; the test-suite's lit merges each program's profile into
+    DIR/<path>.profdata, which every configuration's build then uses
+    (TEST_SUITE_PROFILE_USE). The profile is the source's, taken before
+    any LTO, so one DIR serves full LTO and ThinLTO."""
+    directory = os.path.abspath(args.pgo)
+    if profiles_trained(directory):
+        return
+    os.makedirs(directory, exist_ok=True)
+    build = build_dir(args) + "-train"
+    os.makedirs(build, exist_ok=True)
+    log = os.path.join(build, "lmf-bench.log")
+    plain = BY_NAME["plain"]
+    print(f"test-suite: training profiles into {directory}", file=sys.stderr)
+    configure(args, plain, build, env, log, extra=[
+        "-DTEST_SUITE_PROFILE_USE=OFF", "-DTEST_SUITE_PROFILE_GENERATE=ON",
+        f"-DTEST_SUITE_PROFILE_DIR={directory}",
+        "-DTEST_SUITE_RUN_TYPE=train",
+        "-DTEST_SUITE_LLVM_PROFDATA=/usr/lib/llvm-22/bin/llvm-profdata"])
+    if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
+        raise TestSuiteError(f"instrumented build failed; see {log}")
+    lit_results(args, build, plain, env, log)
+    if not profiles_trained(directory):
+        raise TestSuiteError(f"the train runs wrote no profile into "
+                             f"{directory}; see {log}")
 
 
 def linked_executables(build):
@@ -264,6 +318,8 @@ def run(args, configs):
     os.makedirs(build, exist_ok=True)
     log = os.path.join(build, "lmf-bench.log")
     env = dict(os.environ, LMF_BENCH_LD=os.path.abspath(args.linker))
+    if args.pgo:
+        train_profiles(args, env)
     programs = {}
     for i, config in enumerate(configs):
         print(f"test-suite: {config.name}", file=sys.stderr)
