@@ -16,15 +16,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/LTOMergeFunctionsPass.h"
+#include "linkplugin/plugin/LTOMergeFunctionsPass.h"
 
 #include "core/MergeModule.h"
 #include "core/MergeOptions.h"
 #include "core/MergeReport.h"
-#include "linkplugin/BackendResults.h"
-#include "linkplugin/LinkAddressList.h"
-#include "linkplugin/PassOptionNames.h"
-#include "linkplugin/PluginState.h"
+#include "linkplugin/contract/LinkAddressList.h"
+#include "linkplugin/contract/PassOptionNames.h"
+#include "linkplugin/contract/PluginEntryPoints.h"
+#include "linkplugin/plugin/BackendResults.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/IR/LLVMContext.h"

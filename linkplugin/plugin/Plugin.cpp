@@ -20,9 +20,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/BackendResults.h"
-#include "linkplugin/LTOMergeFunctionsPass.h"
-#include "linkplugin/PluginState.h"
+#include "linkplugin/contract/PluginEntryPoints.h"
+#include "linkplugin/plugin/BackendResults.h"
+#include "linkplugin/plugin/LTOMergeFunctionsPass.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
