@@ -20,8 +20,6 @@
 #define LMF_LINKPLUGIN_CONTRACT_PLUGINENTRYPOINTS_H
 
 namespace lmf {
-void noteMergeRun();
-
 namespace pluginsym {
 inline constexpr char RunCount[] = "lto_merge_functions_run_count";
 inline constexpr char LLVMVersion[] = "lto_merge_functions_llvm_version";
