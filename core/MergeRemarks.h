@@ -22,7 +22,7 @@ class OptimizationRemark;
 namespace lmf {
 
 /// The name the merge's remarks and statistics are filed under, which is
-/// also the pass's name in a pipeline (linkplugin/PassOptionNames.h).
+/// also the pass's name in a pipeline (linkplugin/contract/PassOptionNames.h).
 inline constexpr char MergePassName[] = "lto-merge-functions";
 
 /// Emits a "passed" remark named RemarkName on F, its message written by

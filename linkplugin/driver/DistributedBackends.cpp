@@ -31,7 +31,7 @@
 
 #include "linkplugin/driver/DistributedBackends.h"
 
-#include "linkplugin/driver/MergePlugin.h"
+#include "linkplugin/contract/MergePlugin.h"
 #include "linkplugin/driver/MergeRequest.h"
 
 #include "llvm/ADT/SmallVector.h"

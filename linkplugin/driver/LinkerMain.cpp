@@ -6,10 +6,10 @@
 // more feature: `--lto-merge-functions` merges identical functions (and,
 // with `--lto-merge-similar-functions`, similar ones) in the full-LTO module
 // and in every ThinLTO backend's module, in process or distributed (DTLTO),
-// by loading our pass plugin (Plugin.cpp says where it runs), and folds
-// twins across ThinLTO modules before lld reads them (step 3c). Without our
-// options it is stock ld.lld: the same library code gets the same arguments
-// and writes the same bytes.
+// by loading our pass plugin (plugin/Plugin.cpp says where it runs), and
+// folds twins across ThinLTO modules before lld reads them (step 3c).
+// Without our options it is stock ld.lld: the same library code gets the
+// same arguments and writes the same bytes.
 //
 // What the driver does, in order:
 //  1. expand response files as lld would (ResponseFiles.cpp), since our
@@ -21,7 +21,7 @@
 //     table (LldCommandLine.cpp); ResponseFiles.cpp reads it the same way;
 //  3. when merging is on: check that the report can be written
 //     (ReportPathCheck.cpp) and load the plugin found next to this binary
-//     (MergePlugin.cpp);
+//     (contract/MergePlugin.cpp);
 //  3b. read every input of the link once (LinkInputs.cpp); in `safe` mode,
 //     list the functions whose address no input uses (LinkAddressScan.cpp):
 //     with it, ThinLTO backends may make an exported twin an alias instead
@@ -49,20 +49,22 @@
 //     too (DistributedBackends.cpp);
 //  5. after the link, have the plugin print and write what the ThinLTO
 //     backends merged, in process or distributed, in module order
-//     (BackendResults.cpp), and ask it whether its pass ran at all; if not,
-//     there was no LTO module and we say so rather than leave the user
-//     believing functions were merged.
+//     (plugin/BackendResults.cpp), and ask it whether its pass ran at all;
+//     if not, there was no LTO module and we say so rather than leave the
+//     user believing functions were merged.
 //
-// Our warnings and errors look and behave like lld's (Diagnostics.cpp).
+// Our warnings and errors look and behave like lld's
+// (contract/Diagnostics.cpp).
 // --help and --version are lld's answers followed by ours (HelpText.cpp).
 // Everything but main() is in the library lmfDriver, which the unit tests
 // (test/unit/*Test.cpp of lmfDriverTests) call directly.
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/LinkAddressList.h"
+#include "linkplugin/contract/Diagnostics.h"
+#include "linkplugin/contract/LinkAddressList.h"
+#include "linkplugin/contract/MergePlugin.h"
 #include "linkplugin/driver/CrossModuleFolding.h"
-#include "linkplugin/driver/Diagnostics.h"
 #include "linkplugin/driver/DistributedBackends.h"
 #include "linkplugin/driver/HelpText.h"
 #include "linkplugin/driver/LinkAddressScan.h"
@@ -70,7 +72,6 @@
 #include "linkplugin/driver/LinkerOptions.h"
 #include "linkplugin/driver/LldCommandLine.h"
 #include "linkplugin/driver/LldInvocation.h"
-#include "linkplugin/driver/MergePlugin.h"
 #include "linkplugin/driver/MergeRequest.h"
 #include "linkplugin/driver/ReportPathCheck.h"
 #include "linkplugin/driver/ResponseFiles.h"

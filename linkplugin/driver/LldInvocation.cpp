@@ -16,7 +16,7 @@
 // Our options. `--lto-merge-functions[=mode]` becomes
 // `--load-pass-plugin=<plugin>` and `-mllvm -lto-merge-functions-mode=...`;
 // similar merging, the report and the listing become the plugin's own
-// cl::opts, whose names come from linkplugin/PassOptionNames.h, the header
+// cl::opts, whose names come from contract/PassOptionNames.h, the header
 // the plugin declares them with. The mode is always given, so the plugin's
 // default never matters; the others only when asked for, so that a link
 // without them gives lld the same command line as before they existed. The

@@ -45,7 +45,7 @@
 
 #include "linkplugin/driver/MergeRequest.h"
 
-#include "linkplugin/PassOptionNames.h"
+#include "linkplugin/contract/PassOptionNames.h"
 #include "linkplugin/driver/LinkerOptions.h"
 #include "linkplugin/driver/LldCommandLine.h"
 

@@ -28,7 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/driver/Diagnostics.h"
+#include "linkplugin/contract/Diagnostics.h"
 #include "linkplugin/dtlto/JobFile.h"
 
 #include "llvm/ADT/StringRef.h"

@@ -17,9 +17,9 @@
 // writes a merge report next to the object, which the linker needs after
 // the link; declaring it as an output is what makes a build farm return it.
 // Files of ours that every backend reads (the link's list of address-free
-// functions, LinkAddressList.h) are declared as common inputs, so that a
-// build farm ships them. The rest of the file is left exactly as lld wrote
-// it.
+// functions, contract/LinkAddressList.h) are declared as common inputs, so
+// that a build farm ships them. The rest of the file is left exactly as lld
+// wrote it.
 //
 //===----------------------------------------------------------------------===//
 

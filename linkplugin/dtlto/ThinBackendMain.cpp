@@ -31,9 +31,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/PassOptionNames.h"
-#include "linkplugin/driver/Diagnostics.h"
-#include "linkplugin/driver/MergePlugin.h"
+#include "linkplugin/contract/Diagnostics.h"
+#include "linkplugin/contract/MergePlugin.h"
+#include "linkplugin/contract/PassOptionNames.h"
 #include "linkplugin/dtlto/ThinBackendJob.h"
 
 #include "llvm/Bitcode/BitcodeReader.h"

@@ -1,4 +1,4 @@
-//===- PluginState.h - What the linker driver asks the plugin ---*- C++ -*-===//
+//===- PluginEntryPoints.h - What our programs ask the plugin ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -7,20 +7,19 @@
 // link it asks which LLVM the plugin was built for, since a plugin built for
 // another LLVM fails in confusing ways; and when lld is done, it tells the
 // plugin to print and write what the ThinLTO backends merged
-// (BackendResults.h), so that it can report a failure like its own. In a
-// distributed ThinLTO link it hands the plugin the reports the remote
-// backends wrote, to be printed and written with the others. These are
-// exported as C symbols so the driver can find them with dlsym; their names
-// below are the ones it looks up.
+// (plugin/BackendResults.h), so that it can report a failure like its own.
+// In a distributed ThinLTO link it hands the plugin the reports the remote
+// backends wrote, to be printed and written with the others. The plugin
+// exports these as C symbols (plugin/Plugin.cpp) so that our programs find
+// them with dlsym (MergePlugin.cpp); their names below are the ones it looks
+// up.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMF_LINKPLUGIN_PLUGINSTATE_H
-#define LMF_LINKPLUGIN_PLUGINSTATE_H
+#ifndef LMF_LINKPLUGIN_CONTRACT_PLUGINENTRYPOINTS_H
+#define LMF_LINKPLUGIN_CONTRACT_PLUGINENTRYPOINTS_H
 
 namespace lmf {
-void noteMergeRun();
-
 namespace pluginsym {
 inline constexpr char RunCount[] = "lto_merge_functions_run_count";
 inline constexpr char LLVMVersion[] = "lto_merge_functions_llvm_version";
@@ -41,8 +40,8 @@ extern "C" const char *lto_merge_functions_finish();
 /// valid until the next call.
 extern "C" const char *lto_merge_functions_record_report(const char *Path);
 /// Takes what our ld.lld did before the link, as JSON (setLinkFacts in
-/// BackendResults.h). Returns null, or an error message that stays valid
-/// until the next call.
+/// plugin/BackendResults.h). Returns null, or an error message that stays
+/// valid until the next call.
 extern "C" const char *lto_merge_functions_set_link_facts(const char *Json);
 
 #endif

@@ -5,13 +5,13 @@
 // The pass and its `cl::opt`s are reached by name: `opt -passes=...`,
 // `-mllvm -lto-merge-functions-...` on a stock linker, and our ld.lld, which
 // translates its own options into these. The plugin declares them with the
-// names below and the driver writes them with the same names, so a rename
-// is one edit here.
+// names below, and our ld.lld and the DTLTO backend write them with the same
+// names, so a rename is one edit here.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef LMF_LINKPLUGIN_PASSOPTIONNAMES_H
-#define LMF_LINKPLUGIN_PASSOPTIONNAMES_H
+#ifndef LMF_LINKPLUGIN_CONTRACT_PASSOPTIONNAMES_H
+#define LMF_LINKPLUGIN_CONTRACT_PASSOPTIONNAMES_H
 
 #include "core/MergeRemarks.h"
 

@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef LMF_LINKPLUGIN_BACKENDRESULTS_H
-#define LMF_LINKPLUGIN_BACKENDRESULTS_H
+#ifndef LMF_LINKPLUGIN_PLUGIN_BACKENDRESULTS_H
+#define LMF_LINKPLUGIN_PLUGIN_BACKENDRESULTS_H
 
 #include "core/MergeResult.h"
 

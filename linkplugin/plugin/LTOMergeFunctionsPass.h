@@ -3,10 +3,10 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
-#define LMF_LINKPLUGIN_LTOMERGEFUNCTIONSPASS_H
+#ifndef LMF_LINKPLUGIN_PLUGIN_LTOMERGEFUNCTIONSPASS_H
+#define LMF_LINKPLUGIN_PLUGIN_LTOMERGEFUNCTIONSPASS_H
 
-#include "linkplugin/PassOptionNames.h"
+#include "linkplugin/contract/PassOptionNames.h"
 
 #include "llvm/IR/PassManager.h"
 #include "llvm/Support/Error.h"

@@ -30,7 +30,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/BackendResults.h"
+#include "linkplugin/plugin/BackendResults.h"
 
 #include "core/MergeReport.h"
 

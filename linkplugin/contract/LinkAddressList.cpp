@@ -14,7 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/LinkAddressList.h"
+#include "linkplugin/contract/LinkAddressList.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"

@@ -18,17 +18,17 @@
 //    one this binary links), which would otherwise fail on its first
 //    unknown option or, worse, mix two LLVMs in one process;
 //  * after the link we ask the plugin how often its pass ran
-//    (`lto_merge_functions_run_count`, see linkplugin/PluginState.h) to
-//    warn when there was nothing to merge.
+//    (`lto_merge_functions_run_count`, see PluginEntryPoints.h) to warn when
+//    there was nothing to merge.
 // The library stays loaded for the life of the process; when lld later
 // loads it again for `--load-pass-plugin`, dlopen returns the same handle,
 // so the pass and our query share one counter.
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/driver/MergePlugin.h"
+#include "linkplugin/contract/MergePlugin.h"
 
-#include "linkplugin/PluginState.h"
+#include "linkplugin/contract/PluginEntryPoints.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Plugins/PassPlugin.h"

@@ -7,11 +7,13 @@
 // standard error, with the program name lld itself would print. They follow the
 // same switches: --fatal-warnings turns our warnings into errors (and the link
 // fails), --no-warnings (-w) hides them. Colors are left out: lld's come from
-// its own error handler, which does not exist outside a link.
+// its own error handler, which does not exist outside a link. Our ld.lld
+// and the DTLTO programs (lmf-thinlto-backend, lmf-thinlto-distribute) print
+// through it, each under its own name.
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/driver/Diagnostics.h"
+#include "linkplugin/contract/Diagnostics.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef LMF_LINKPLUGIN_LINKADDRESSLIST_H
-#define LMF_LINKPLUGIN_LINKADDRESSLIST_H
+#ifndef LMF_LINKPLUGIN_CONTRACT_LINKADDRESSLIST_H
+#define LMF_LINKPLUGIN_CONTRACT_LINKADDRESSLIST_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"

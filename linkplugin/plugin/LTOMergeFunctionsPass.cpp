@@ -16,15 +16,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/LTOMergeFunctionsPass.h"
+#include "linkplugin/plugin/LTOMergeFunctionsPass.h"
 
 #include "core/MergeModule.h"
 #include "core/MergeOptions.h"
 #include "core/MergeReport.h"
-#include "linkplugin/BackendResults.h"
-#include "linkplugin/LinkAddressList.h"
-#include "linkplugin/PassOptionNames.h"
-#include "linkplugin/PluginState.h"
+#include "linkplugin/contract/PassOptionNames.h"
+#include "linkplugin/plugin/BackendResults.h"
+#include "linkplugin/plugin/PluginState.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -33,8 +32,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <mutex>
 
 using namespace llvm;
 
@@ -125,26 +122,6 @@ cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),
                          cl::init(false), cl::cat(Category));
 
-/// The list named by -lto-merge-functions-link-address-free, read once per
-/// process: the in-process backends of one link share it.
-Expected<const DenseSet<uint64_t> *> linkAddressFree() {
-  static std::mutex Lock;
-  static std::string LoadedPath;
-  static DenseSet<uint64_t> Loaded;
-  if (LinkAddressFreeOpt.empty())
-    return nullptr;
-  std::lock_guard<std::mutex> Guard(Lock);
-  if (LoadedPath != LinkAddressFreeOpt) {
-    Expected<DenseSet<uint64_t>> List =
-        lmf::readLinkAddressList(LinkAddressFreeOpt);
-    if (!List)
-      return List.takeError();
-    Loaded = std::move(*List);
-    LoadedPath = LinkAddressFreeOpt;
-  }
-  return &Loaded;
-}
-
 } // namespace
 
 namespace lmf {
@@ -161,7 +138,8 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.SimilarCallees = SimilarCalleesOpt;
   Opts.SimilarIntegers = SimilarIntegersOpt;
   Opts.SimilarMinimumGain = SimilarMinimumGainOpt;
-  Expected<const DenseSet<uint64_t> *> LinkAddressFree = linkAddressFree();
+  Expected<const DenseSet<uint64_t> *> LinkAddressFree =
+      PluginState::get().linkAddressFree(LinkAddressFreeOpt);
   if (!LinkAddressFree) {
     M.getContext().emitError("lto-merge-functions: " +
                              toString(LinkAddressFree.takeError()));
@@ -172,7 +150,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
       createTaskRunner(resolveThreadCount(ThreadsOpt));
 
   Expected<MergeResult> Result = mergeModule(M, Opts, *Runner);
-  noteMergeRun();
+  PluginState::get().noteMergeRun();
   if (!Result) {
     M.getContext().emitError("lto-merge-functions: " +
                              toString(Result.takeError()));
@@ -212,7 +190,7 @@ Error recordRemoteBackendReport(StringRef Path) {
                              "remote backend's report '" + Path +
                                  "': " + toString(Results.takeError()));
   for (MergeResult &R : *Results) {
-    noteMergeRun();
+    PluginState::get().noteMergeRun();
     recordBackendResult(std::move(R), PrintOpt, ReportOpt);
   }
   return Error::success();

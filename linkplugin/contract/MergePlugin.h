@@ -3,8 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
-#ifndef LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
-#define LMF_LINKPLUGIN_DRIVER_MERGEPLUGIN_H
+#ifndef LMF_LINKPLUGIN_CONTRACT_MERGEPLUGIN_H
+#define LMF_LINKPLUGIN_CONTRACT_MERGEPLUGIN_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"

@@ -20,24 +20,18 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "linkplugin/BackendResults.h"
-#include "linkplugin/LTOMergeFunctionsPass.h"
-#include "linkplugin/PluginState.h"
+#include "linkplugin/contract/PluginEntryPoints.h"
+#include "linkplugin/plugin/BackendResults.h"
+#include "linkplugin/plugin/LTOMergeFunctionsPass.h"
+#include "linkplugin/plugin/PluginState.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Plugins/PassPlugin.h"
 
-#include <atomic>
 #include <string>
 
 using namespace llvm;
-
-namespace {
-std::atomic<unsigned> RunCount{0};
-} // namespace
-
-void lmf::noteMergeRun() { ++RunCount; }
 
 /// Null when E is success, else E's message, kept in Storage (one per entry
 /// point) until that entry point is called again.
@@ -50,7 +44,7 @@ static const char *messageOrNull(Error E, std::string &Storage) {
 
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT unsigned
 lto_merge_functions_run_count() {
-  return RunCount.load();
+  return lmf::PluginState::get().runCount();
 }
 
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *

@@ -1,0 +1,57 @@
+//===- PluginState.h - What the plugin keeps between runs -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Every pass builder creates the pass afresh (lld makes one for each ThinLTO
+// backend it runs), and our ld.lld reaches the plugin through C entry points
+// that carry no handle (contract/PluginEntryPoints.h). So what must outlive
+// one run of the pass is kept here, once per process: how often the pass has
+// run, and the list of address-free functions, which the in-process
+// backends of one link read once and share. The backends' results are kept
+// apart, in a ManagedStatic (BackendResults.cpp): with a stock linker they
+// are written when LLVM shuts down and destroys it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_LINKPLUGIN_PLUGIN_PLUGINSTATE_H
+#define LMF_LINKPLUGIN_PLUGIN_PLUGINSTATE_H
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <atomic>
+#include <cstdint>
+#include <mutex>
+#include <string>
+
+namespace lmf {
+
+class PluginState {
+public:
+  /// The state of this process.
+  static PluginState &get();
+
+  /// Counts one merge (a run of the pass, or a remote backend's result).
+  void noteMergeRun() { ++RunCount; }
+  unsigned runCount() const { return RunCount.load(); }
+
+  /// The functions whose address no input of the link uses, from the file
+  /// at Path (-lto-merge-functions-link-address-free); null when Path is
+  /// empty. The file is read at the first call and again only when Path
+  /// changes. Safe to call from the backends' threads.
+  llvm::Expected<const llvm::DenseSet<uint64_t> *>
+  linkAddressFree(llvm::StringRef Path);
+
+private:
+  PluginState() = default;
+
+  std::atomic<unsigned> RunCount{0};
+  /// Guards LinkAddressPath and LinkAddressFree.
+  std::mutex LinkAddressLock;
+  std::string LinkAddressPath;
+  llvm::DenseSet<uint64_t> LinkAddressFree;
+};
+
+} // namespace lmf
+
+#endif
