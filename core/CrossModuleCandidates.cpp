@@ -236,8 +236,8 @@ void CandidateCollector::encodeSimilar() {
   EncoderScratch Scratch;
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
-    C.SimilarEligible = !C.Hot && similarIneligibilityReason(*F).empty() &&
-                        mayPayAsSimilar(*F);
+    C.SimilarEligible =
+        !C.Hot && similarIneligibilityReason(*F).empty() && mayPayAsSimilar(*F);
     if (!C.SimilarEligible)
       continue;
     encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses,

@@ -22,67 +22,59 @@ namespace lmf {
 
 // Constant-initialized: the plugin's options read these tables while they
 // are constructed, before any dynamic initializer of this file could run.
-static constexpr MergeModeInfo Modes[] = {
+static constexpr NamedValue<MergeMode> Modes[] = {
     {MergeMode::Safe, "safe",
      "keep every observable function address distinct"},
     {MergeMode::All, "all", "also fold address-significant functions"}};
 
-static constexpr HotPolicyInfo HotPolicies[] = {
+static constexpr NamedValue<HotPolicy> HotPolicies[] = {
     {HotPolicy::Off, "off", "a profile does not change what merges"},
     {HotPolicy::HotIdenticalOnly, "hot-identical-only",
      "hot functions fold only where no instruction is added: never a thunk, "
      "never a member of a similar class"}};
 
-/// The row of Table whose name is Text, or an error that lists the names.
-template <typename Row>
-static Expected<const Row &> findByName(ArrayRef<Row> Table, StringRef Text,
-                                        StringRef What) {
-  for (const Row &R : Table)
-    if (Text == R.Name)
-      return R;
+/// The value of Table named Text, or an error that lists the names.
+template <typename E>
+static Expected<E> parseName(ArrayRef<NamedValue<E>> Table, StringRef Text,
+                             StringRef What) {
+  for (const NamedValue<E> &V : Table)
+    if (Text == V.Name)
+      return V.Value;
   std::string Expected;
   for (size_t I = 0; I < Table.size(); ++I) {
     if (I > 0)
       Expected += I + 1 == Table.size() ? " or " : ", ";
     Expected += ("'" + Table[I].Name + "'").str();
   }
-  return createStringError(inconvertibleErrorCode(),
-                           "unknown " + What + " '" + Text + "' (expected " +
-                               Expected + ")");
+  return createStringError(inconvertibleErrorCode(), "unknown " + What + " '" +
+                                                         Text + "' (expected " +
+                                                         Expected + ")");
 }
 
-ArrayRef<MergeModeInfo> mergeModes() { return Modes; }
+template <typename E>
+static StringRef nameOf(ArrayRef<NamedValue<E>> Table, E Value) {
+  for (const NamedValue<E> &V : Table)
+    if (V.Value == Value)
+      return V.Name;
+  llvm_unreachable("every value has a row");
+}
+
+ArrayRef<NamedValue<MergeMode>> mergeModes() { return Modes; }
 
 Expected<MergeMode> parseMergeMode(StringRef Text) {
-  Expected<const MergeModeInfo &> Row =
-      findByName(ArrayRef(Modes), Text, "merge mode");
-  if (!Row)
-    return Row.takeError();
-  return Row->Mode;
+  return parseName(mergeModes(), Text, "merge mode");
 }
 
-StringRef mergeModeName(MergeMode Mode) {
-  for (const MergeModeInfo &M : Modes)
-    if (M.Mode == Mode)
-      return M.Name;
-  llvm_unreachable("every mode has a row");
-}
+StringRef mergeModeName(MergeMode Mode) { return nameOf(mergeModes(), Mode); }
 
-ArrayRef<HotPolicyInfo> hotPolicies() { return HotPolicies; }
+ArrayRef<NamedValue<HotPolicy>> hotPolicies() { return HotPolicies; }
 
 Expected<HotPolicy> parseHotPolicy(StringRef Text) {
-  Expected<const HotPolicyInfo &> Row =
-      findByName(ArrayRef(HotPolicies), Text, "hot-function policy");
-  if (!Row)
-    return Row.takeError();
-  return Row->Policy;
+  return parseName(hotPolicies(), Text, "hot-function policy");
 }
 
 StringRef hotPolicyName(HotPolicy Policy) {
-  for (const HotPolicyInfo &P : HotPolicies)
-    if (P.Policy == Policy)
-      return P.Name;
-  llvm_unreachable("every policy has a row");
+  return nameOf(hotPolicies(), Policy);
 }
 
 } // namespace lmf

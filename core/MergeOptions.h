@@ -74,31 +74,37 @@ struct MergeOptions {
   unsigned MaxRounds = 64;
 };
 
-/// One merge mode: its name on every command line and what it allows.
-struct MergeModeInfo {
-  MergeMode Mode;
+/// One value of an option whose values have names (a merge mode, a
+/// hot-function policy): its name on every command line and what it means.
+template <typename E> struct NamedValue {
+  E Value;
   llvm::StringLiteral Name;
   llvm::StringLiteral Description;
 };
 
 /// Every mode, in the order help texts list them: the one table that the
 /// parser below, the plugin's option values and the linker's help read.
-llvm::ArrayRef<MergeModeInfo> mergeModes();
-
-/// Parses a mode's name.
+llvm::ArrayRef<NamedValue<MergeMode>> mergeModes();
 llvm::Expected<MergeMode> parseMergeMode(llvm::StringRef Text);
 llvm::StringRef mergeModeName(MergeMode Mode);
 
-/// One hot-function policy, as mergeModes lists the modes.
-struct HotPolicyInfo {
-  HotPolicy Policy;
-  llvm::StringLiteral Name;
-  llvm::StringLiteral Description;
-};
-
-llvm::ArrayRef<HotPolicyInfo> hotPolicies();
+/// Every hot-function policy, the same way.
+llvm::ArrayRef<NamedValue<HotPolicy>> hotPolicies();
 llvm::Expected<HotPolicy> parseHotPolicy(llvm::StringRef Text);
 llvm::StringRef hotPolicyName(HotPolicy Policy);
+
+/// The names of Values in table order, between Separators: "safe|all".
+template <typename E>
+std::string joinNames(llvm::ArrayRef<NamedValue<E>> Values,
+                      llvm::StringRef Separator) {
+  std::string Text;
+  for (const NamedValue<E> &V : Values) {
+    if (!Text.empty())
+      Text += Separator;
+    Text += V.Name;
+  }
+  return Text;
+}
 
 } // namespace lmf
 

@@ -64,9 +64,8 @@ void addEntryCount(Function &Body, const Function &Member) {
   std::optional<Function::ProfileCount> Added = Member.getEntryCount();
   if (!Kept || !Added || Kept->getType() != Added->getType())
     return;
-  Body.setEntryCount(
-      Function::ProfileCount(Kept->getCount() + Added->getCount(),
-                             Kept->getType()));
+  Body.setEntryCount(Function::ProfileCount(
+      Kept->getCount() + Added->getCount(), Kept->getType()));
 }
 
 } // namespace lmf

@@ -367,7 +367,8 @@ SimilarPlan planSimilarClass(ArrayRef<Function *> Members,
       ClassPlanner(Members, Positions, Facts, Opts, /*KeepHotApart=*/false)
           .run()
           .EstimatedBytesSaved;
-  Plan.HotKeptBytes = std::max<int64_t>(0, Unrestricted - Plan.EstimatedBytesSaved);
+  Plan.HotKeptBytes =
+      std::max<int64_t>(0, Unrestricted - Plan.EstimatedBytesSaved);
   return Plan;
 }
 

@@ -38,13 +38,7 @@ static void printHelpLine(raw_ostream &OS, StringRef Option, StringRef Text) {
 
 /// `--name=[safe,all]`.
 static std::string withModes(StringRef Spelling) {
-  std::string Text = (Spelling + "=[").str();
-  ListSeparator Comma(",");
-  for (const MergeModeInfo &M : mergeModes()) {
-    Text += StringRef(Comma);
-    Text += M.Name;
-  }
-  return Text + "]";
+  return (Spelling + "=[" + joinNames(mergeModes(), ",") + "]").str();
 }
 
 static void printOptionHelp(raw_ostream &OS, const LinkerOption &O) {
@@ -61,10 +55,10 @@ static void printOptionHelp(raw_ostream &OS, const LinkerOption &O) {
     return;
   case LinkerOptionKind::HotPolicyValue:
     printHelpLine(OS, Spelling + "=" + O.MetaVar.str(), O.Help);
-    for (const HotPolicyInfo &P : hotPolicies())
+    for (const NamedValue<HotPolicy> &P : hotPolicies())
       printHelpLine(OS, "  " + P.Name.str(),
                     P.Description.str() +
-                        (P.Policy == MergeOptions().Hot ? " (default)" : ""));
+                        (P.Value == MergeOptions().Hot ? " (default)" : ""));
     return;
   case LinkerOptionKind::Negation:
   case LinkerOptionKind::Flag:

@@ -115,28 +115,15 @@ std::optional<OurArgument> matchLinkerOption(StringRef Arg) {
 static std::string usage(const LinkerOption &O) {
   std::string Text = ("--" + O.Name).str();
   switch (O.Kind) {
-  case LinkerOptionKind::EnableWithOptionalMode: {
-    Text += "[=";
-    ListSeparator Bar("|");
-    for (const MergeModeInfo &M : mergeModes()) {
-      Text += StringRef(Bar);
-      Text += M.Name;
-    }
-    Text += "]";
+  case LinkerOptionKind::EnableWithOptionalMode:
+    Text += "[=" + joinNames(mergeModes(), "|") + "]";
     break;
-  }
   case LinkerOptionKind::PathValue:
     Text += ("=" + O.MetaVar).str();
     break;
-  case LinkerOptionKind::HotPolicyValue: {
-    Text += "=";
-    ListSeparator Bar("|");
-    for (const HotPolicyInfo &P : hotPolicies()) {
-      Text += StringRef(Bar);
-      Text += P.Name;
-    }
+  case LinkerOptionKind::HotPolicyValue:
+    Text += "=" + joinNames(hotPolicies(), "|");
     break;
-  }
   case LinkerOptionKind::Negation:
   case LinkerOptionKind::Flag:
     break;

@@ -39,32 +39,27 @@ namespace {
 
 cl::OptionCategory Category("lto-merge-functions options");
 
-/// The values of the mode option, from core's one table of modes.
-struct ModeValues {
+/// An option's values, from one of core's tables of named values.
+template <typename E> struct NamedValues {
+  llvm::ArrayRef<lmf::NamedValue<E>> Table;
   template <class Opt> void apply(Opt &O) const {
-    for (const lmf::MergeModeInfo &M : lmf::mergeModes())
-      O.getParser().addLiteralOption(M.Name, M.Mode, M.Description);
+    for (const lmf::NamedValue<E> &V : Table)
+      O.getParser().addLiteralOption(V.Name, V.Value, V.Description);
   }
 };
 
 cl::opt<lmf::MergeMode> ModeOpt(lmf::passopt::ModeOption,
                                 cl::desc("Which functions may be folded"),
                                 cl::init(lmf::MergeOptions().Mode),
-                                ModeValues(), cl::cat(Category));
-
-/// The values of the hot-function policy option, from core's table.
-struct HotPolicyValues {
-  template <class Opt> void apply(Opt &O) const {
-    for (const lmf::HotPolicyInfo &P : lmf::hotPolicies())
-      O.getParser().addLiteralOption(P.Name, P.Policy, P.Description);
-  }
-};
+                                NamedValues<lmf::MergeMode>{lmf::mergeModes()},
+                                cl::cat(Category));
 
 cl::opt<lmf::HotPolicy>
     HotPolicyOpt(lmf::passopt::HotPolicyOption,
                  cl::desc("How functions that a profile (or the hot "
                           "attribute) calls hot may merge"),
-                 cl::init(lmf::MergeOptions().Hot), HotPolicyValues(),
+                 cl::init(lmf::MergeOptions().Hot),
+                 NamedValues<lmf::HotPolicy>{lmf::hotPolicies()},
                  cl::cat(Category));
 
 cl::opt<unsigned> ThreadsOpt(
