@@ -22,19 +22,21 @@
 //    part of the body. Unless turned off (MergeOptions::SimilarIntegers),
 //    also the integer constants of the operations that cost the same with
 //    a register operand as with an immediate: compares, `add`, `sub`,
-//    `and`, `or`, `xor`, `select` values, phi inputs and scalable array
-//    indices. That is the cost model for the code: an x86-64 `cmp`, `add`
-//    or `and` takes a register where it took an immediate, with the same
-//    latency and no more bytes; a phi input is a `mov` from a register
-//    instead of an immediate; an index scaled by 1, 2, 4 or 8 stays inside
-//    the addressing mode. Where a constant selects cheaper code it is not a
-//    position: divisors (a multiply instead of a divide), shift amounts
-//    (a variable shift is slower on many cores), multipliers (`lea` and
-//    shifts), masks of the low 8, 16 or 32 bits (a zero-extending move),
-//    indices scaled by other sizes (a multiply per access). Structure and
-//    vector indices, switch cases, alloca sizes, shuffle masks and landing
-//    pad clauses never are: they change what the code is, not only the
-//    data it works on.
+//    `and`, `or`, `xor`, the value a `select` chooses against a computed
+//    one, phi inputs and scalable array indices. That is the cost model for
+//    the code: an x86-64 `cmp`, `add` or `and` takes a register where it
+//    took an immediate, with the same latency and no more bytes; a phi
+//    input is a `mov` from a register instead of an immediate; an index
+//    scaled by 1, 2, 4 or 8 stays inside the addressing mode. Where a
+//    constant selects cheaper code it is not a position: divisors (a
+//    multiply instead of a divide), shift amounts (a variable shift is
+//    slower on many cores), multipliers (`lea` and shifts), masks of the
+//    low 8, 16 or 32 bits (a zero-extending move), the values of a
+//    `select` between two constants (computed from the condition, with no
+//    register for either), indices scaled by other sizes (a multiply per
+//    access). Structure and vector indices, switch cases, alloca sizes,
+//    shuffle masks and landing pad clauses never are: they change what the
+//    code is, not only the data it works on.
 //  * constants: scalars a caller can pass in one register. Thread-local
 //    addresses are computed per thread and `blockaddress`,
 //    `dso_local_equivalent`, `no_cfi` and signed pointers mean something
@@ -210,8 +212,14 @@ bool isIntegerOperandPosition(const Use &U, std::mutex &LayoutLock) {
   const User *Owner = U.getUser();
   if (isa<ICmpInst>(Owner) || isa<PHINode>(Owner))
     return true;
-  if (isa<SelectInst>(Owner))
-    return U.getOperandNo() != 0;
+  if (const auto *Select = dyn_cast<SelectInst>(Owner)) {
+    // Between two constants, code generation computes the value from the
+    // condition (a zero extension and an add or xor); between parameters,
+    // it needs both in registers, kept across any call before it.
+    unsigned Other = U.getOperandNo() == 1 ? 2 : 1;
+    return U.getOperandNo() != 0 &&
+           !isa<ConstantInt>(Select->getOperand(Other));
+  }
   if (const auto *GEP = dyn_cast<GetElementPtrInst>(Owner))
     return isScalableIndex(*GEP, U, LayoutLock);
   const auto *BO = dyn_cast<BinaryOperator>(Owner);

@@ -1,29 +1,30 @@
 ; Integer operand positions (on by default; off with
-; -lto-merge-functions-similar-integers=false): the integer values a select
-; chooses between are parameter positions (its condition is not): @f1 and @f2
-; differ in both values and share a body that selects between two
-; parameters. With them off they stay apart (the OFF run).
+; -lto-merge-functions-similar-integers=false): a constant that a select
+; chooses against a computed value is a parameter position (its condition is
+; not): @f1 and @f2 differ in that constant and share a body that selects
+; between the value and a parameter. With them off they stay apart (the OFF
+; run).
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --implicit-check-not=similar
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-similar-integers=false -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=OFF --allow-empty
 ; OFF-NOT: similar
 
-; PRINT: merged similar functions into f1.lmf.similar (2 parameters, about {{[0-9]+}} bytes saved)
+; PRINT: merged similar functions into f1.lmf.similar (1 parameters, about {{[0-9]+}} bytes saved)
 ; PRINT-NEXT: sharing body with similar function f1 (thunk)
 ; PRINT-NEXT: sharing body with similar function f2 (thunk)
 
-; CHECK-LABEL: define i32 @f1(i1 %0) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i1 %0, i32 5, i32 7)
-; CHECK-LABEL: define internal i32 @f1.lmf.similar(i1 %c, i32 %0, i32 %1) unnamed_addr {
-; CHECK-NEXT: %s = select i1 %c, i32 %0, i32 %1
-; CHECK-LABEL: define i32 @f2(i1 %c) {
-; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i1 %c, i32 6, i32 8)
+; CHECK-LABEL: define i32 @f1(i1 %0, i32 %1) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i1 %0, i32 %1, i32 5)
+; CHECK-LABEL: define internal i32 @f1.lmf.similar(i1 %c, i32 %x, i32 %0) unnamed_addr {
+; CHECK-NEXT: %s = select i1 %c, i32 %0, i32 %x
+; CHECK-LABEL: define i32 @f2(i1 %c, i32 %x) {
+; CHECK-NEXT: [[R:%.*]] = tail call i32 @f1.lmf.similar(i1 %c, i32 %x, i32 6)
 
 target triple = "x86_64-unknown-linux-gnu"
 
-define i32 @f1(i1 %c) {
-  %s = select i1 %c, i32 5, i32 7
+define i32 @f1(i1 %c, i32 %x) {
+  %s = select i1 %c, i32 5, i32 %x
   %c0 = mul i32 %s, %s
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
@@ -51,8 +52,8 @@ define i32 @f1(i1 %c) {
   ret i32 %c23
 }
 
-define i32 @f2(i1 %c) {
-  %s = select i1 %c, i32 6, i32 8
+define i32 @f2(i1 %c, i32 %x) {
+  %s = select i1 %c, i32 6, i32 %x
   %c0 = mul i32 %s, %s
   %c1 = mul i32 %c0, %c0
   %c2 = mul i32 %c1, %c1
