@@ -185,7 +185,9 @@ bool integerPosition(const Use &U) {
   case Instruction::And:
     return !zeroExtends(C->getValue());
   case Instruction::Select:
-    return U.getOperandNo() > 0;
+    // Not between two constants: code generation computes those.
+    return U.getOperandNo() > 0 &&
+           !isa<ConstantInt>(I->getOperand(U.getOperandNo() == 1 ? 2 : 1));
   case Instruction::GetElementPtr:
     return scaledArrayIndex(*cast<GetElementPtrInst>(I), U.getOperandNo());
   default:
