@@ -272,7 +272,9 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
       AddressClasses[F] = Index;
   }
   encode();
-  if (Opts.Similar)
+  // After select: a lazily read module has its profile summary once a body
+  // is read.
+  if (Opts.Similar.value_or(hasProfile(M)))
     encodeSimilar();
   return std::move(Result);
 }

@@ -15,6 +15,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -122,8 +123,9 @@ struct CrossModuleCollectOptions {
   /// The module's place among the link's modules.
   uint32_t Ordinal = 0;
   /// Encode for similar merging too, with these kinds of positions
-  /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers).
-  bool Similar = false;
+  /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers); unset:
+  /// when the module carries a profile (hasProfile).
+  std::optional<bool> Similar = false;
   bool SimilarCallees = true;
   bool SimilarIntegers = true;
 };

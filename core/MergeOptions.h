@@ -46,6 +46,9 @@ struct MergeOptions {
   /// After identical merging, also merge functions that differ only in
   /// constants at parameter positions (SimilarMerge.h): one shared body
   /// with extra parameters, each member a thunk or its calls rewritten.
+  /// Callers that are not told follow the module: on when it carries a
+  /// profile (hasProfile), where the hot-function policy keeps the stage
+  /// off the fast path; off otherwise (docs/linker.md, "Similar functions").
   bool MergeSimilar = false;
   /// With MergeSimilar: the callee of a direct call is a parameter position
   /// too; members calling different functions then share a body that calls

@@ -59,6 +59,10 @@ HotFunctionSet collectHotFunctions(const Module &M, HotPolicy Policy) {
   return Hot;
 }
 
+bool hasProfile(const Module &M) {
+  return M.getProfileSummary(/*IsCS=*/false) != nullptr;
+}
+
 void addEntryCount(Function &Body, const Function &Member) {
   std::optional<Function::ProfileCount> Kept = Body.getEntryCount();
   std::optional<Function::ProfileCount> Added = Member.getEntryCount();

@@ -32,6 +32,10 @@ HotFunctionSet collectHotFunctions(const llvm::Module &M, HotPolicy Policy);
 bool isHotFunction(const llvm::Function &F,
                    const llvm::ProfileSummaryInfo &PSI);
 
+/// True when M carries a profile summary (a PGO build): what the default
+/// of similar merging follows (MergeOptions::MergeSimilar).
+bool hasProfile(const llvm::Module &M);
+
 /// Body now also runs every call that entered Member: with a profile, its
 /// entry count grows by Member's, so that what reads the count afterwards
 /// (hot/cold section placement, inlining of the body) sees the merged

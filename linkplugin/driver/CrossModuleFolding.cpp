@@ -368,7 +368,8 @@ Expected<CrossModuleOutcome> Folding::run() {
     Facts.NamesUsedOutside = &NamesUsedOutside;
   Facts.DefinedIn = &DefinedIn;
   CrossModulePlanOptions PlanOpts;
-  PlanOpts.Similar = Request.Similar;
+  // Unset: the modules with a profile encoded their candidates for it.
+  PlanOpts.Similar = Request.Similar.value_or(true);
   CrossModulePlan Plan = planCrossModuleFolds(Candidates, Facts, PlanOpts);
   describe(Plan);
   Out.PlanSeconds = secondsSince(Start);

@@ -13,6 +13,7 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,8 +29,9 @@ struct CrossModuleRequest {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// Where the rewritten inputs go: a directory made for this link.
   std::string Directory;
-  /// --lto-merge-similar-functions: merge similar twins across modules too.
-  bool Similar = false;
+  /// --lto-merge-similar-functions: merge similar twins across modules too;
+  /// unset: in the modules that carry a profile.
+  std::optional<bool> Similar;
   HotPolicy Hot = MergeOptions().Hot;
 };
 

@@ -378,7 +378,7 @@ void warnAboutIdleOptions(const MergeRequest &Req, Diagnostics &Diag) {
     Diag.warn(optionSpelling(ID) + " has no effect without " +
               optionSpelling(LinkerOptionID::Merge));
   };
-  if (Req.MergeSimilar)
+  if (Req.MergeSimilar.value_or(false))
     Idle(LinkerOptionID::MergeSimilar);
   if (!Req.ReportPath.empty())
     Idle(LinkerOptionID::Report);

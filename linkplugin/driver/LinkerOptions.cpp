@@ -46,10 +46,11 @@ static const LinkerOption Options[] = {
     {LinkerOptionID::MergeSimilar, "lto-merge-similar-functions",
      LinkerOptionKind::Flag, "",
      "With --lto-merge-functions, also merge functions that differ only in "
-     "constants (similar merging)"},
+     "constants (similar merging; the default in modules with a profile)"},
     {LinkerOptionID::NoMergeSimilar, "no-lto-merge-similar-functions",
      LinkerOptionKind::Negation, "",
-     "Do not merge similar functions (default)"},
+     "Do not merge similar functions (the default in modules without a "
+     "profile)"},
     {LinkerOptionID::AcrossModules, "lto-merge-functions-across-modules",
      LinkerOptionKind::Flag, "",
      "In a ThinLTO link, also fold functions whose twins are in other "

@@ -234,7 +234,9 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
   std::vector<std::string> Options = {
       (Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode)).str()};
   if (Req.MergeSimilar)
-    Options.push_back(passopt::SimilarOption);
+    Options.push_back(*Req.MergeSimilar
+                          ? std::string(passopt::SimilarOption)
+                          : (Twine(passopt::SimilarOption) + "=false").str());
   if (Req.Hot != MergeOptions().Hot)
     Options.push_back(
         (Twine(passopt::HotPolicyOption) + "=" + hotPolicyName(Req.Hot)).str());

@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,8 +38,9 @@ struct MergeRequest {
   bool Enabled = false;
   MergeMode Mode = MergeMode::Safe;
   /// The last of --lto-merge-similar-functions /
-  /// --no-lto-merge-similar-functions.
-  bool MergeSimilar = false;
+  /// --no-lto-merge-similar-functions; neither: the pass decides per module
+  /// (on with a profile, MergeOptions::MergeSimilar).
+  std::optional<bool> MergeSimilar;
   /// The last of --lto-merge-functions-across-modules /
   /// --no-lto-merge-functions-across-modules.
   bool AcrossModules = true;

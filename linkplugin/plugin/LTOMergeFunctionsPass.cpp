@@ -21,6 +21,7 @@
 #include "core/MergeModule.h"
 #include "core/MergeOptions.h"
 #include "core/MergeReport.h"
+#include "core/ProfileFacts.h"
 #include "linkplugin/contract/PassOptionNames.h"
 #include "linkplugin/plugin/BackendResults.h"
 #include "linkplugin/plugin/PluginState.h"
@@ -84,7 +85,7 @@ cl::opt<bool> VerifyOpt(lmf::passopt::VerifyOption,
 cl::opt<bool> SimilarOpt(
     lmf::passopt::SimilarOption,
     cl::desc("Also merge functions that differ only in constants (similar "
-             "merging)"),
+             "merging; when not given: on in modules with a profile)"),
     cl::init(lmf::MergeOptions().MergeSimilar), cl::cat(Category));
 
 cl::opt<bool> SimilarCalleesOpt(
@@ -129,7 +130,8 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Mode = ModeOpt;
   Opts.Hot = HotPolicyOpt;
   Opts.Verify = VerifyOpt;
-  Opts.MergeSimilar = SimilarOpt;
+  Opts.MergeSimilar =
+      SimilarOpt.getNumOccurrences() ? bool(SimilarOpt) : lmf::hasProfile(M);
   Opts.SimilarCallees = SimilarCalleesOpt;
   Opts.SimilarIntegers = SimilarIntegersOpt;
   Opts.SimilarMinimumGain = SimilarMinimumGainOpt;

@@ -125,9 +125,11 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
       "                          Do not merge functions (default)\n",
       "\n  --lto-merge-similar-functions\n"
       "                          With --lto-merge-functions, also merge "
-      "functions that differ only in constants (similar merging)\n",
+      "functions that differ only in constants (similar merging; the default "
+      "in modules with a profile)\n",
       "\n  --no-lto-merge-similar-functions\n"
-      "                          Do not merge similar functions (default)\n",
+      "                          Do not merge similar functions (the default "
+      "in modules without a profile)\n",
       "\n  --lto-merge-functions-across-modules\n"
       "                          In a ThinLTO link, also fold functions whose "
       "twins are in other modules, by rewriting the link's bitcode inputs "

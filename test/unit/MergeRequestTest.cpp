@@ -52,7 +52,8 @@ TEST(MergeRequest, OffByDefault) {
   EXPECT_FALSE(Req.Enabled);
   EXPECT_TRUE(Req.ReportPath.empty());
   EXPECT_FALSE(Req.Print);
-  EXPECT_FALSE(Req.MergeSimilar);
+  // Neither option: the pass decides per module (on with a profile).
+  EXPECT_FALSE(Req.MergeSimilar.has_value());
   EXPECT_EQ(Req.OutputPath, "a.out");
 }
 
@@ -93,20 +94,34 @@ TEST(MergeRequest, LastOfEnableAndDisableWins) {
 
 TEST(MergeRequest, LastOfSimilarAndNoSimilarWins) {
   MergeRequest Req = parse({"--lto-merge-similar-functions"});
-  EXPECT_TRUE(Req.MergeSimilar);
+  EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(true));
   EXPECT_FALSE(Req.Enabled);
   EXPECT_TRUE(Req.LldArgs.empty());
-  EXPECT_FALSE(parse({"--lto-merge-similar-functions",
-                      "-no-lto-merge-similar-functions"})
-                   .MergeSimilar);
-  EXPECT_TRUE(parse({"--no-lto-merge-similar-functions",
-                     "-lto-merge-similar-functions"})
-                  .MergeSimilar);
+  EXPECT_EQ(parse({"--lto-merge-similar-functions",
+                   "-no-lto-merge-similar-functions"})
+                .MergeSimilar,
+            std::optional<bool>(false));
+  EXPECT_EQ(parse({"--no-lto-merge-similar-functions",
+                   "-lto-merge-similar-functions"})
+                .MergeSimilar,
+            std::optional<bool>(true));
   // Independent of the last of --lto-merge-functions / --no-....
   Req = parse({"--lto-merge-similar-functions", "--lto-merge-functions=all",
                "--no-lto-merge-functions", "--lto-merge-functions"});
   EXPECT_TRUE(Req.Enabled);
-  EXPECT_TRUE(Req.MergeSimilar);
+  EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(true));
+}
+
+TEST(MergeRequest, SimilarOffReachesThePassOnlyWhenAskedFor) {
+  // Neither option: nothing, so the pass follows the module's profile.
+  EXPECT_EQ(mergePassOptions(parse({"--lto-merge-functions"}), "",
+                             PassPlace::DistributedBackend),
+            (Strings{"lto-merge-functions-mode=safe"}));
+  EXPECT_EQ(mergePassOptions(parse({"--lto-merge-functions",
+                                    "--no-lto-merge-similar-functions"}),
+                             "", PassPlace::DistributedBackend),
+            (Strings{"lto-merge-functions-mode=safe",
+                     "lto-merge-functions-similar=false"}));
 }
 
 TEST(MergeRequest, BadModes) {
