@@ -109,11 +109,11 @@ static json::Object similarGroupToJson(const SimilarGroup &G) {
                       {key::Members, std::move(Members)}};
 }
 
-static json::Array refusalsToJson(ArrayRef<RefusedFold> Refusals) {
+static json::Array refusalsToJson(ArrayRef<RefusedMember> Refusals) {
   json::Array Out;
-  for (const RefusedFold &F : Refusals)
+  for (const RefusedMember &F : Refusals)
     Out.push_back(json::Object{{key::Function, F.Name},
-                               {key::Survivor, F.Survivor},
+                               {key::Survivor, F.ClassName},
                                {key::Reason, F.Reason}});
   return Out;
 }
@@ -251,10 +251,10 @@ static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
          O.map(key::Members, G.Members);
 }
 
-static bool fromJSON(const json::Value &V, RefusedFold &F, json::Path P) {
+static bool fromJSON(const json::Value &V, RefusedMember &F, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map(key::Function, F.Name) &&
-         O.map(key::Survivor, F.Survivor) && O.map(key::Reason, F.Reason);
+         O.map(key::Survivor, F.ClassName) && O.map(key::Reason, F.Reason);
 }
 
 static bool fromJSON(const json::Value &V, PhaseTimes &T, json::Path P) {

@@ -37,9 +37,13 @@ struct FoldGroup {
   std::vector<FoldedMember> Members;
 };
 
-struct RefusedFold {
+/// A member that stayed out of its class, in either stage.
+struct RefusedMember {
   std::string Name;
-  std::string Survivor;
+  /// The member that names the class: an identical class's survivor, a
+  /// similar class's source (its first member). The report's key for it is
+  /// "survivor" in both (schema 1).
+  std::string ClassName;
   std::string Reason;
 };
 
@@ -111,7 +115,7 @@ struct MergeResult {
   MergeStats Stats;
   PhaseTimes Times;
   std::vector<FoldGroup> Groups;
-  std::vector<RefusedFold> Refusals;
+  std::vector<RefusedMember> Refusals;
   /// Whether the similar stage ran (it is off by default).
   bool SimilarRan = false;
   /// The kinds of parameter positions the similar stage used, of "data",
@@ -120,7 +124,7 @@ struct MergeResult {
   std::vector<std::string> SimilarPositions;
   std::vector<SimilarGroup> Similar;
   /// Members a similar class left out; Survivor names the class's source.
-  std::vector<RefusedFold> SimilarRefusals;
+  std::vector<RefusedMember> SimilarRefusals;
 };
 
 } // namespace lmf

@@ -262,10 +262,10 @@ void SimilarStage::forgetRefusals(const SimilarGroup &Group) {
   StringSet<> Names;
   for (const SimilarMember &M : Group.Members)
     Names.insert(M.Name);
-  std::vector<RefusedFold> &List = Ctx.Result.SimilarRefusals;
+  std::vector<RefusedMember> &List = Ctx.Result.SimilarRefusals;
   size_t Before = List.size();
   llvm::erase_if(List,
-                 [&](const RefusedFold &R) { return Names.contains(R.Name); });
+                 [&](const RefusedMember &R) { return Names.contains(R.Name); });
   Ctx.Result.Stats.SimilarRefused -= Before - List.size();
 }
 

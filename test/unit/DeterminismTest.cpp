@@ -146,8 +146,8 @@ std::string describe(const MergeResult &R) {
       Out << " " << M.Name << "=" << foldActionName(M.Action).str();
     Out << "\n";
   }
-  for (const RefusedFold &F : R.Refusals)
-    Out << "refused " << F.Name << " into " << F.Survivor << ": " << F.Reason
+  for (const RefusedMember &F : R.Refusals)
+    Out << "refused " << F.Name << " into " << F.ClassName << ": " << F.Reason
         << "\n";
   return Out.str();
 }
