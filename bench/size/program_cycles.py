@@ -43,6 +43,7 @@ import glob
 import json
 import math
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -125,12 +126,15 @@ def measure_perf(build, rel, cpu):
 
 
 def under_cachegrind(script_text, exe, out):
-    """The run script with its program started by cachegrind instead."""
+    """The run script with its program started by cachegrind instead: the
+    program is a word of the script, followed by its arguments or, when it
+    takes none (bullet), by the end of the command (`;`)."""
     wrapper = (f"valgrind --tool=cachegrind --cache-sim=no "
                f"--cachegrind-out-file={out} {exe}")
-    if f" {exe} " not in script_text:
+    pattern = re.compile(r"(?<= )" + re.escape(exe) + r"(?=[ ;])")
+    if not pattern.search(script_text):
         return None
-    return script_text.replace(f" {exe} ", f" {wrapper} ", 1)
+    return pattern.sub(lambda _: wrapper, script_text, count=1)
 
 
 def cachegrind_instructions(out):

@@ -63,6 +63,12 @@ class CountersTest(unittest.TestCase):
         self.assertTrue(text.startswith("set -x;{ /b/tools/timeit-target"))
         self.assertIsNone(program_cycles.under_cachegrind(script, "/b/d/x",
                                                           "/b/d/o"))
+        # A program with no arguments ends its command (bullet's script).
+        bare = "set -x;{ /b/tools/timeit-target --chdir /b/d /b/d/bullet; }"
+        text = program_cycles.under_cachegrind(bare, "/b/d/bullet", "/b/d/o")
+        self.assertTrue(text.endswith(
+            "--cachegrind-out-file=/b/d/o /b/d/bullet; }"))
+        self.assertIn("--chdir /b/d valgrind", text)
 
     def test_cachegrind_total(self):
         import tempfile
