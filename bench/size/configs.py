@@ -29,6 +29,9 @@ merge without folding across ThinLTO modules (``ours-safe-per-module``,
 ``ours-safe+similar-per-module``: ``--no-lto-merge-functions-across-modules``),
 and similar merging with the hot-function policy off
 (``ours-safe+similar-hot-off``), to measure the policy in a PGO build.
+In a PGO build (``--pgo``) our configurations without a similar option
+merge similar functions too: that is the default in modules that carry a
+profile.
 """
 
 from dataclasses import dataclass, field
