@@ -194,7 +194,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.Removable = Attached.removable(
       F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
   C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
-  C.Hot = Opts.Hot != HotPolicy::Off && isHotFunction(F, *Profile);
+  C.Hot = isHotFunction(F, *Profile, Opts.Hot);
   C.ThunkObstacle = thunkObstacle(F).str();
   uint64_t Instructions = 0;
   C.BodyBytes = estimateBodyBytes(F, &Instructions);

@@ -42,8 +42,9 @@ using namespace llvm;
 
 namespace lmf {
 
-bool isHotFunction(const Function &F, const ProfileSummaryInfo &PSI) {
-  if (F.hasOptSize())
+bool isHotFunction(const Function &F, const ProfileSummaryInfo &PSI,
+                   HotPolicy Policy) {
+  if (Policy == HotPolicy::Off || F.hasOptSize())
     return false;
   return F.hasFnAttribute(Attribute::Hot) || PSI.isFunctionEntryHot(&F);
 }
@@ -54,7 +55,7 @@ HotFunctionSet collectHotFunctions(const Module &M, HotPolicy Policy) {
     return Hot;
   ProfileSummaryInfo PSI(M);
   for (const Function &F : M)
-    if (!F.isDeclaration() && isHotFunction(F, PSI))
+    if (!F.isDeclaration() && isHotFunction(F, PSI, Policy))
       Hot.insert(&F);
   return Hot;
 }

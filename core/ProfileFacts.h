@@ -26,11 +26,12 @@ using HotFunctionSet = llvm::SmallPtrSet<const llvm::Function *, 16>;
 /// (see HotPolicy): none under HotPolicy::Off.
 HotFunctionSet collectHotFunctions(const llvm::Module &M, HotPolicy Policy);
 
-/// True when F alone makes itself hot: its entry count is hot by the
-/// module's profile summary, or it carries the `hot` attribute; and it does
-/// not ask for size (`minsize`, `optsize`).
+/// True when Policy keeps F to folds adding no instruction: the policy is
+/// not Off, F's entry count is hot by the module's profile summary or F
+/// carries the `hot` attribute, and F does not ask for size (`minsize`,
+/// `optsize`).
 bool isHotFunction(const llvm::Function &F,
-                   const llvm::ProfileSummaryInfo &PSI);
+                   const llvm::ProfileSummaryInfo &PSI, HotPolicy Policy);
 
 /// True when M carries a profile summary (a PGO build): what the default
 /// of similar merging follows (MergeOptions::MergeSimilar).

@@ -83,7 +83,8 @@ def configure(args, config, build, env, log, extra=()):
            "-DCMAKE_EXE_LINKER_FLAGS=",
            f"-DTEST_SUITE_SUBDIRS={args.subdirs}",
            f"-DTEST_SUITE_LIT={args.lit}"]
-    cmd += list(extra) or profile_use_options(args)
+    # extra, when given, sets the profile options itself (train_profiles).
+    cmd += list(extra) if extra else profile_use_options(args)
     if args.link_jobs:
         cmd += [f"-DCMAKE_JOB_POOLS=link={args.link_jobs}",
                 "-DCMAKE_JOB_POOL_LINK=link"]

@@ -2,6 +2,12 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
+// The one PluginState of the process (why one: PluginState.h). The list of
+// address-free functions is read when a run first names its file and kept
+// while runs name the same file: the in-process backends of one ThinLTO link
+// all do, concurrently, so reading and keeping it take the lock. A run that
+// names another file (the next link in the same process) reads that one.
+//
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/plugin/PluginState.h"
