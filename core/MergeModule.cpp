@@ -50,6 +50,7 @@
 #include "core/PartitionRefinement.h"
 #include "core/ProfileFacts.h"
 #include "core/SimilarMerge.h"
+#include "core/SizeCodegen.h"
 #include "core/StructuralHash.h"
 #include "core/TotalOrder.h"
 
@@ -518,6 +519,13 @@ Expected<MergeResult> ModuleMerge::run() {
 
   if (Opts.MergeSimilar)
     mergeSimilar();
+  SizeCodegenCounts Marked = prepareSizeCodegen(
+      M, {Opts.KeepOutlinerOffHotCode, Opts.OptimizeOtherCodeForSize, Opts.Hot,
+          Opts.HotCodePercentile});
+  Result.SizeCodegenRan =
+      Opts.KeepOutlinerOffHotCode || Opts.OptimizeOtherCodeForSize;
+  Result.Stats.NotOutlined = Marked.NotOutlined;
+  Result.Stats.SizeOptimized = Marked.SizeOptimized;
 
   publishStatistics(Result.Stats);
   if (Opts.Verify) {

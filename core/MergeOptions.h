@@ -39,6 +39,19 @@ struct MergeOptions {
   /// Without a profile summary or `hot` attributes no function is hot and
   /// the policy changes nothing.
   HotPolicy Hot = HotPolicy::HotIdenticalOnly;
+  /// After merging, give every function that runs hot code the `nooutline`
+  /// attribute, so that LLVM's MachineOutliner, when code generation runs
+  /// it, keeps off the fast path (SizeCodegen.h). Nothing is hot under
+  /// HotPolicy::Off. The smallest-binary option turns it on.
+  bool KeepOutlinerOffHotCode = false;
+  /// After merging, give every function that runs no hot code the
+  /// `optsize` attribute, for smaller code generation (SizeCodegen.h). The
+  /// smallest-binary option turns it on.
+  bool OptimizeOtherCodeForSize = false;
+  /// For the two above, a block is hot when its count is among those that
+  /// make up this share of the profile's total count, in millionths: 99.99%,
+  /// wider than LLVM's 99% (SizeCodegen.cpp says why).
+  unsigned HotCodePercentile = 999900;
   /// Inputs with fewer candidate functions than this run serially.
   unsigned SerialThreshold = 256;
   /// Run the IR verifier on the module after merging.

@@ -56,6 +56,7 @@ constexpr StringLiteral Module = "module";
 constexpr StringLiteral Modules = "modules";
 constexpr StringLiteral MultiMember = "multi_member";
 constexpr StringLiteral Name = "name";
+constexpr StringLiteral NotOutlined = "not_outlined";
 constexpr StringLiteral Parameters = "parameters";
 constexpr StringLiteral Positions = "positions";
 constexpr StringLiteral Pure = "pure";
@@ -69,6 +70,7 @@ constexpr StringLiteral Round = "round";
 constexpr StringLiteral Rounds = "rounds";
 constexpr StringLiteral Schema = "schema";
 constexpr StringLiteral Similar = "similar";
+constexpr StringLiteral SizeOptimized = "size_optimized";
 constexpr StringLiteral Source = "source";
 constexpr StringLiteral Survivor = "survivor";
 constexpr StringLiteral SurvivorAction = "survivor_action";
@@ -180,21 +182,29 @@ static json::Object identicalReportToJson(const MergeResult &R) {
 }
 
 /// What the hot-function policy did (only when the module has hot
-/// functions): how many, the members it refused in either stage, and the
-/// bytes those would have saved.
+/// functions, or code generation for size was asked for): how many hot
+/// functions, the members it refused in either stage, the bytes those would
+/// have saved, the functions kept from the MachineOutliner and those
+/// optimized for size.
 static json::Value hotPolicyToJson(const MergeResult &R) {
   const MergeStats &S = R.Stats;
-  return json::Object{{key::Policy, R.HotPolicy},
-                      {key::HotFunctions, S.HotFunctions},
-                      {key::Refused, S.HotRefused},
-                      {key::KeptBytes, S.HotKeptBytes}};
+  json::Object Section;
+  Section[key::Policy] = R.HotPolicy;
+  Section[key::HotFunctions] = S.HotFunctions;
+  Section[key::Refused] = S.HotRefused;
+  Section[key::KeptBytes] = S.HotKeptBytes;
+  if (R.SizeCodegenRan) {
+    Section[key::NotOutlined] = S.NotOutlined;
+    Section[key::SizeOptimized] = S.SizeOptimized;
+  }
+  return Section;
 }
 
 json::Value reportToJson(const MergeResult &R) {
   json::Object Report = identicalReportToJson(R);
   if (R.SimilarRan)
     Report[key::Similar] = similarToJson(R);
-  if (R.Stats.HotFunctions)
+  if (R.Stats.HotFunctions || R.SizeCodegenRan)
     Report[key::HotPolicy] = hotPolicyToJson(R);
   return Report;
 }
@@ -297,8 +307,21 @@ static bool mapStats(json::ObjectMapper &O, const json::Value &V, MergeStats &S,
          B.map(key::Collisions, S.Collisions);
 }
 
+/// Reads the counts of code generation for size, present when it was asked
+/// for.
+static bool mapSizeCodegen(json::ObjectMapper &O, MergeResult &R) {
+  std::optional<uint64_t> NotOutlined, SizeOptimized;
+  if (!O.map(key::NotOutlined, NotOutlined) ||
+      !O.map(key::SizeOptimized, SizeOptimized))
+    return false;
+  R.SizeCodegenRan = NotOutlined.has_value();
+  R.Stats.NotOutlined = NotOutlined.value_or(0);
+  R.Stats.SizeOptimized = SizeOptimized.value_or(0);
+  return true;
+}
+
 /// Reads the hot-function policy's section, present when the module had hot
-/// functions.
+/// functions or code generation for size was asked for.
 static bool mapHotPolicy(const json::Value &V, MergeResult &R, json::Path P) {
   const json::Value *Hot = V.getAsObject()->get(key::HotPolicy);
   if (!Hot)
@@ -308,7 +331,7 @@ static bool mapHotPolicy(const json::Value &V, MergeResult &R, json::Path P) {
   return O && O.map(key::Policy, R.HotPolicy) &&
          O.map(key::HotFunctions, S.HotFunctions) &&
          O.map(key::Refused, S.HotRefused) &&
-         O.map(key::KeptBytes, S.HotKeptBytes);
+         O.map(key::KeptBytes, S.HotKeptBytes) && mapSizeCodegen(O, R);
 }
 
 /// Reads the similar section, present when the stage ran.

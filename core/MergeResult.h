@@ -100,6 +100,9 @@ struct MergeStats {
   /// would have saved.
   uint64_t HotFunctions = 0, HotRefused = 0;
   int64_t HotKeptBytes = 0;
+  /// Functions given `nooutline` because they run hot code, and `optsize`
+  /// because they do not (SizeCodegen.h).
+  uint64_t NotOutlined = 0, SizeOptimized = 0;
   unsigned Threads = 1;
 };
 
@@ -118,6 +121,9 @@ struct MergeResult {
   std::vector<RefusedMember> Refusals;
   /// Whether the similar stage ran (it is off by default).
   bool SimilarRan = false;
+  /// Whether code generation for size was asked for (SizeCodegen.h): the
+  /// report then gives NotOutlined and SizeOptimized.
+  bool SizeCodegenRan = false;
   /// The kinds of parameter positions the similar stage used, of "data",
   /// "integers", "callees" (callees are left out in a module that protects
   /// indirect calls even when asked for).

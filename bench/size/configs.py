@@ -103,6 +103,15 @@ CONFIGS = (
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "-mllvm", "-enable-machine-outliner", "--icf=safe"), True,
            opt_in=True),
+    # The one option for the smallest binary (docs/linker.md): the
+    # configuration above with the MachineOutliner kept off hot code where
+    # a profile says which it is.
+    Config("smallest", ("--lto-smallest-binary",), True, opt_in=True),
+    # The same with the profile ignored: the outliner and code generation for
+    # size everywhere (what the option saves before it keeps off hot code).
+    Config("smallest-hot-off", ("--lto-smallest-binary",
+                                "--lto-merge-functions-hot-policy=off"),
+           True, opt_in=True),
     # Our merge with the hot-function policy off: hot functions (by the
     # profile, with --pgo) merge like any other. The default configurations
     # have the default policy, which changes nothing without a profile.

@@ -36,6 +36,11 @@ inline constexpr char SimilarIntegersOption[] =
 inline constexpr char SimilarMinimumGainOption[] =
     "lto-merge-functions-similar-min-gain";
 inline constexpr char HotPolicyOption[] = "lto-merge-functions-hot-policy";
+inline constexpr char NoOutlineHotOption[] =
+    "lto-merge-functions-no-outline-hot";
+inline constexpr char OptSizeColdOption[] = "lto-merge-functions-optsize-cold";
+inline constexpr char HotCodePercentileOption[] =
+    "lto-merge-functions-hot-code-percentile";
 inline constexpr char LinkAddressFreeOption[] =
     "lto-merge-functions-link-address-free";
 

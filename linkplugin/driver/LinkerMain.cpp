@@ -42,6 +42,11 @@
 //       -mllvm -lto-merge-functions-report=<file>
 //       -mllvm -lto-merge-functions-print
 //       -mllvm -lto-merge-functions-link-address-free=<list>
+//       -mllvm -lto-merge-functions-hot-policy=<policy>
+//       -mllvm -lto-merge-functions-no-outline-hot
+//       -mllvm -lto-merge-functions-optsize-cold
+//     (--lto-smallest-binary has also put `--icf=safe` and `-mllvm
+//     -enable-machine-outliner` among lld's arguments, MergeRequest.cpp)
 //     and run lld on the result (the plugin follows lld's --threads by
 //     itself, through llvm::parallel::strategy);
 //     With --thinlto-distributor, our distributor wrapper and remote

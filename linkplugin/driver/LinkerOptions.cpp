@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Our ld.lld has nine options of its own. Each is described once, in the
+// Our ld.lld has ten options of its own. Each is described once, in the
 // table below: its name, how it reads its value (its kind), and its help
 // text. Everything else is produced from the table: recognising an option
 // on the command line (here and in LldCommandLine.cpp), the list of
@@ -13,10 +13,11 @@
 // The spelling rules are lld's: one or two leading dashes, and a value
 // either joined with `=` or, for a path, the next argument. We also claim
 // a namespace, every name that starts with `lto-merge-functions`,
-// `lto-merge-similar` or their `no-` forms: an argument there that names no
-// option is reported as a misspelling of ours, not passed on to lld, which
-// would read `-lto-merge-functions-reprot` as `-l to-merge-functions-reprot`
-// and fail with a confusing message about a missing library.
+// `lto-merge-similar`, `lto-smallest` or their `no-` forms: an argument there
+// that names no option is reported as a misspelling of ours, not passed on to
+// lld, which would read `-lto-merge-functions-reprot` as
+// `-l to-merge-functions-reprot` and fail with a confusing message about a
+// missing library.
 //
 // The modes and the hot-function policies come from core (mergeModes,
 // hotPolicies), in the order its tables list them.
@@ -62,6 +63,12 @@ static const LinkerOption Options[] = {
      LinkerOptionKind::HotPolicyValue, "<policy>",
      "How functions that a profile (or the hot attribute) calls hot may "
      "merge"},
+    {LinkerOptionID::Smallest, "lto-smallest-binary", LinkerOptionKind::Flag,
+     "",
+     "The smallest binary: --lto-merge-functions with similar functions, "
+     "LLVM's MachineOutliner and code generation for size (both kept off hot "
+     "code where a profile says which it is) and --icf=safe; each part "
+     "yields to an explicit option"},
     {LinkerOptionID::Report, "lto-merge-functions-report",
      LinkerOptionKind::PathValue, "<file>",
      "Write a JSON report of the merge to <file>"},
@@ -71,8 +78,8 @@ static const LinkerOption Options[] = {
 
 /// Names in here are ours even when no option has them.
 static const StringLiteral Namespaces[] = {
-    "lto-merge-functions", "no-lto-merge-functions", "lto-merge-similar",
-    "no-lto-merge-similar"};
+    "lto-merge-functions",  "no-lto-merge-functions", "lto-merge-similar",
+    "no-lto-merge-similar", "lto-smallest",           "no-lto-smallest"};
 
 ArrayRef<LinkerOption> linkerOptions() { return Options; }
 

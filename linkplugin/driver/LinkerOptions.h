@@ -39,6 +39,7 @@ enum class LinkerOptionID {
   AcrossModules,
   NoAcrossModules,
   HotPolicy,
+  Smallest,
   Report,
   Print
 };
@@ -67,8 +68,8 @@ MergeMode defaultMergeMode();
 /// An argument that is ours.
 struct OurArgument {
   /// Null when the argument is in our namespace (`--lto-merge-functions*`,
-  /// `--lto-merge-similar*` and their `--no-` forms) but names no option:
-  /// a misspelling.
+  /// `--lto-merge-similar*`, `--lto-smallest*` and their `--no-` forms) but
+  /// names no option: a misspelling.
   const LinkerOption *Option = nullptr;
   /// `--name=value`; an empty value is still a value.
   bool HasJoinedValue = false;

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Our ld.lld must accept every option stock ld.lld-22 accepts, unchanged,
-// plus six of its own. We read the command line once, as lld would
+// plus its own. We read the command line once, as lld would
 // (LldCommandLine.cpp), take out the arguments that are ours and hand
 // everything else to lld in its original order. lld then reports its own
 // errors, with its own wording.
@@ -34,6 +34,17 @@
 //
 // Bad values are collected rather than reported one at a time, so that a
 // user fixes them all in one go; nothing is linked when any is found.
+//
+// --lto-smallest-binary is a bundle, and each of its parts yields to an
+// explicit option wherever it stands on the command line: merging is on
+// unless --lto-merge-functions or its negation says otherwise (a mode
+// given there is kept), similar merging is on unless one of its options is
+// given, lld gets `--icf=safe` unless an --icf= option is there, and
+// `-mllvm -enable-machine-outliner` (for distributed backends also as
+// --thinlto-remote-compiler-arg) unless an -mllvm option already sets the
+// outliner. The merge pass is then told to keep the outliner off hot code
+// (unless the hot-function policy is off) and to have the other code
+// generated for size (core/SizeCodegen.cpp).
 //
 // The request is turned into the merge pass's options here too, once, for
 // both places the pass runs: lld's in-process backends (LldInvocation.cpp
@@ -101,6 +112,41 @@ bool observeDistributionOption(const CommandLineItem &Item,
   return true;
 }
 
+/// What the command line already sets of what --lto-smallest-binary adds.
+struct ExplicitChoices {
+  bool Merge = false;    // --lto-merge-functions[=mode], its negation
+  bool Icf = false;      // --icf=all|safe|none
+  bool Outliner = false; // -mllvm -enable-machine-outliner[=mode]
+
+  void observe(const CommandLineItem &Item) {
+    if (Item.Kind != CommandLineItem::LldOption)
+      return;
+    if (Item.Name.starts_with("icf="))
+      Icf = true;
+    else if (Item.Name.rtrim('=') == "mllvm" &&
+             Item.value().ltrim('-').starts_with("enable-machine-outliner"))
+      Outliner = true;
+  }
+};
+
+/// The lld arguments --lto-smallest-binary adds; string literals, which
+/// outlive the request.
+std::vector<const char *> smallestBinaryArguments(const ExplicitChoices &Given,
+                                                  bool Distributes) {
+  std::vector<const char *> Args;
+  if (!Given.Icf)
+    Args.push_back("--icf=safe");
+  if (!Given.Outliner) {
+    Args.push_back("-mllvm");
+    Args.push_back("-enable-machine-outliner");
+    if (Distributes) {
+      Args.push_back("--thinlto-remote-compiler-arg=-mllvm");
+      Args.push_back("--thinlto-remote-compiler-arg=-enable-machine-outliner");
+    }
+  }
+  return Args;
+}
+
 class RequestParser {
 public:
   explicit RequestParser(ArrayRef<const char *> Args) : Args(Args) {}
@@ -108,6 +154,7 @@ public:
 
 private:
   void parseOurs(const CommandLineItem &Item);
+  void applySmallest();
   /// Checks Value against what O's kind allows; reports what is wrong.
   bool checkValue(StringRef Arg, const LinkerOption &O,
                   std::optional<StringRef> Value);
@@ -119,6 +166,7 @@ private:
 
   ArrayRef<const char *> Args;
   MergeRequest Req;
+  ExplicitChoices Given;
   Error Errors = Error::success();
 };
 
@@ -156,10 +204,12 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
       return error(Arg, toString(Mode.takeError()));
     Req.Enabled = true;
     Req.Mode = *Mode;
+    Given.Merge = true;
     return;
   }
   case LinkerOptionID::NoMerge:
     Req.Enabled = false;
+    Given.Merge = true;
     return;
   case LinkerOptionID::MergeSimilar:
     Req.MergeSimilar = true;
@@ -180,6 +230,9 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
     Req.Hot = *Policy;
     return;
   }
+  case LinkerOptionID::Smallest:
+    Req.Smallest = true;
+    return;
   case LinkerOptionID::Report:
     Req.ReportPath = Value->str();
     return;
@@ -209,6 +262,7 @@ Expected<MergeRequest> RequestParser::parse() {
     }
     if (Item.Kind == CommandLineItem::LldOption)
       observeLldOption(Item, Req);
+    Given.observe(Item);
     ArrayRef<const char *> Own = CommandLine.arguments(Item);
     Req.LldArgs.insert(Req.LldArgs.end(), Own.begin(), Own.end());
     if (!observeDistributionOption(Item, Req.Distribution))
@@ -219,7 +273,21 @@ Expected<MergeRequest> RequestParser::parse() {
     Req.FatalWarnings = false;
   if (Errors)
     return std::move(Errors);
+  if (Req.Smallest)
+    applySmallest();
   return std::move(Req);
+}
+
+void RequestParser::applySmallest() {
+  if (!Given.Merge)
+    Req.Enabled = true;
+  if (!Req.MergeSimilar)
+    Req.MergeSimilar = true;
+  std::vector<const char *> Extra =
+      smallestBinaryArguments(Given, Req.Distribution.distributes());
+  Req.LldArgs.insert(Req.LldArgs.end(), Extra.begin(), Extra.end());
+  Req.LldArgsWithoutDistribution.insert(Req.LldArgsWithoutDistribution.end(),
+                                        Extra.begin(), Extra.end());
 }
 
 } // namespace
@@ -240,6 +308,11 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
   if (Req.Hot != MergeOptions().Hot)
     Options.push_back(
         (Twine(passopt::HotPolicyOption) + "=" + hotPolicyName(Req.Hot)).str());
+  if (Req.Smallest) {
+    if (Req.Hot != HotPolicy::Off)
+      Options.push_back(passopt::NoOutlineHotOption);
+    Options.push_back(passopt::OptSizeColdOption);
+  }
   if (Place == PassPlace::InProcess) {
     if (!Req.ReportPath.empty())
       Options.push_back(

@@ -46,6 +46,11 @@ struct MergeRequest {
   bool AcrossModules = true;
   /// The last --lto-merge-functions-hot-policy=.
   HotPolicy Hot = MergeOptions().Hot;
+  /// --lto-smallest-binary: merging with similar functions unless the
+  /// command line says otherwise, and the merge pass keeps the
+  /// MachineOutliner off hot code. What it adds to lld's command line (the
+  /// outliner, --icf=safe) is already in LldArgs.
+  bool Smallest = false;
   /// --lto-merge-functions-report; empty when not given.
   std::string ReportPath;
   /// --print-merged-functions.

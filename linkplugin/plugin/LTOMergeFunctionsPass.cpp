@@ -63,6 +63,27 @@ cl::opt<lmf::HotPolicy>
                  NamedValues<lmf::HotPolicy>{lmf::hotPolicies()},
                  cl::cat(Category));
 
+cl::opt<bool> NoOutlineHotOpt(
+    lmf::passopt::NoOutlineHotOption,
+    cl::desc("Give functions that run hot code (by the profile, or the hot "
+             "attribute) the nooutline attribute, so that the "
+             "MachineOutliner keeps off them"),
+    cl::init(lmf::MergeOptions().KeepOutlinerOffHotCode), cl::cat(Category));
+
+cl::opt<bool> OptSizeColdOpt(
+    lmf::passopt::OptSizeColdOption,
+    cl::desc("Give functions that run no hot code the optsize attribute, "
+             "for smaller code generation"),
+    cl::init(lmf::MergeOptions().OptimizeOtherCodeForSize), cl::cat(Category));
+
+cl::opt<unsigned> HotCodePercentileOpt(
+    lmf::passopt::HotCodePercentileOption,
+    cl::desc("For -lto-merge-functions-no-outline-hot and "
+             "-lto-merge-functions-optsize-cold: a block is hot when its count "
+             "is among those making up this share of the profile's total, in "
+             "millionths"),
+    cl::init(lmf::MergeOptions().HotCodePercentile), cl::cat(Category));
+
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
     cl::desc("Threads for hashing and comparison (0: follow --threads)"),
@@ -129,6 +150,9 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   MergeOptions Opts;
   Opts.Mode = ModeOpt;
   Opts.Hot = HotPolicyOpt;
+  Opts.KeepOutlinerOffHotCode = NoOutlineHotOpt;
+  Opts.OptimizeOtherCodeForSize = OptSizeColdOpt;
+  Opts.HotCodePercentile = HotCodePercentileOpt;
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar =
       SimilarOpt.getNumOccurrences() ? bool(SimilarOpt) : lmf::hasProfile(M);

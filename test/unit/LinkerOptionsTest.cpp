@@ -31,7 +31,7 @@ TEST(LinkerOptions, NamesAreUniqueAndDocumented) {
     EXPECT_EQ(&linkerOption(O.ID), &O);
     EXPECT_EQ(optionSpelling(O.ID), "--" + O.Name.str());
   }
-  EXPECT_EQ(Names.size(), 9u);
+  EXPECT_EQ(Names.size(), 10u);
 }
 
 TEST(LinkerOptions, ExpectedOptionsText) {
@@ -41,6 +41,7 @@ TEST(LinkerOptions, ExpectedOptionsText) {
             "--lto-merge-functions-across-modules, "
             "--no-lto-merge-functions-across-modules, "
             "--lto-merge-functions-hot-policy=off|hot-identical-only, "
+            "--lto-smallest-binary, "
             "--lto-merge-functions-report=<file> or --print-merged-functions");
 }
 

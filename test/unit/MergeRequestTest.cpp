@@ -178,6 +178,7 @@ TEST(MergeRequest, MisspeltOptionInOurNamespace) {
       "--lto-merge-functions-across-modules, "
       "--no-lto-merge-functions-across-modules, "
       "--lto-merge-functions-hot-policy=off|hot-identical-only, "
+      "--lto-smallest-binary, "
       "--lto-merge-functions-report=<file> or --print-merged-functions)";
   EXPECT_EQ(errors({"--lto-merge-functions-reprot=r.json"}),
             Strings({std::string("'--lto-merge-functions-reprot=r.json': ") +
@@ -187,6 +188,8 @@ TEST(MergeRequest, MisspeltOptionInOurNamespace) {
   EXPECT_EQ(
       errors({"-lto-merge-similar-function"}),
       Strings({std::string("'-lto-merge-similar-function': ") + Expected}));
+  EXPECT_EQ(errors({"--lto-smallest-binaries"}),
+            Strings({std::string("'--lto-smallest-binaries': ") + Expected}));
 }
 
 TEST(MergeRequest, AllErrorsAtOnce) {
@@ -331,6 +334,64 @@ TEST(MergeRequest, HotPolicyNeedsAKnownValue) {
             Strings({"'--lto-merge-functions-hot-policy=cold': unknown "
                      "hot-function policy 'cold' (expected 'off' or "
                      "'hot-identical-only')"}));
+}
+
+/// The arguments lld gets, as strings.
+Strings lldArgs(const MergeRequest &Req) {
+  return Strings(Req.LldArgs.begin(), Req.LldArgs.end());
+}
+
+TEST(MergeRequest, SmallestBinaryTurnsOnEveryPart) {
+  MergeRequest Req = parse({"a.o", "--lto-smallest-binary"});
+  EXPECT_TRUE(Req.Enabled);
+  EXPECT_EQ(Req.Mode, MergeMode::Safe);
+  EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(true));
+  EXPECT_EQ(lldArgs(Req), (Strings{"a.o", "--icf=safe", "-mllvm",
+                                   "-enable-machine-outliner"}));
+  EXPECT_EQ(
+      mergePassOptions(Req, "", PassPlace::InProcess),
+      (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
+               "lto-merge-functions-no-outline-hot",
+               "lto-merge-functions-optsize-cold"}));
+}
+
+TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
+  // Before and after it: the explicit choice stands either way.
+  for (bool ExplicitFirst : {true, false}) {
+    std::vector<const char *> Explicit = {
+        "--lto-merge-functions=all", "--no-lto-merge-similar-functions",
+        "--icf=all", "-mllvm", "-enable-machine-outliner=never"};
+    std::vector<const char *> Args = {"--lto-smallest-binary"};
+    Args.insert(ExplicitFirst ? Args.begin() : Args.end(), Explicit.begin(),
+                Explicit.end());
+    MergeRequest Req = parse(Args);
+    EXPECT_EQ(Req.Mode, MergeMode::All);
+    EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(false));
+    EXPECT_EQ(lldArgs(Req), (Strings{"--icf=all", "-mllvm",
+                                     "-enable-machine-outliner=never"}));
+  }
+  MergeRequest Off = parse({"--lto-smallest-binary", "--no-lto-merge-functions",
+                            "--lto-merge-functions-hot-policy=off"});
+  EXPECT_FALSE(Off.Enabled);
+  EXPECT_EQ(
+      mergePassOptions(Off, "", PassPlace::InProcess),
+      (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
+               "lto-merge-functions-hot-policy=off",
+               "lto-merge-functions-optsize-cold"}));
+}
+
+TEST(MergeRequest, SmallestBinaryTellsDistributedBackendsToOutline) {
+  MergeRequest Req =
+      parse({"--lto-smallest-binary", "--thinlto-distributor=/bin/d", "a.o"});
+  Strings Expected = {"a.o",
+                      "--icf=safe",
+                      "-mllvm",
+                      "-enable-machine-outliner",
+                      "--thinlto-remote-compiler-arg=-mllvm",
+                      "--thinlto-remote-compiler-arg=-enable-machine-outliner"};
+  EXPECT_EQ(Strings(Req.LldArgsWithoutDistribution.begin(),
+                    Req.LldArgsWithoutDistribution.end()),
+            Expected);
 }
 
 } // namespace

@@ -76,6 +76,9 @@ MergeResult sampleResult(StringRef Module) {
   R.Stats.HotFunctions = 3;
   R.Stats.HotRefused = 1;
   R.Stats.HotKeptBytes = 112;
+  R.SizeCodegenRan = true;
+  R.Stats.NotOutlined = 4;
+  R.Stats.SizeOptimized = 17;
   return R;
 }
 

@@ -1,12 +1,16 @@
 ; With hot functions in the module, the report has a hot_policy section:
-; the policy, the number of hot functions, the members it kept apart and the
-; bytes they would have saved; each refusal says why. Here g is hot and would
+; the policy, the number of hot functions, the members it kept apart, the
+; bytes they would have saved; each refusal says why. Asked to keep the
+; MachineOutliner off hot code, it also counts the functions it kept off and
+; those it optimized for size. Here g is hot and would
 ; become a thunk of f (both exported, addresses significant): 128 bytes of
 ; body less a 16-byte thunk.
 ; RUN: %opt-merge -lto-merge-functions-report=%t.json -disable-output %s
 ; RUN: FileCheck %s < %t.json
 ; RUN: %opt-merge -lto-merge-functions-hot-policy=off -lto-merge-functions-report=%t-off.json -disable-output %s
 ; RUN: FileCheck %s --check-prefix=OFF < %t-off.json
+; RUN: %opt-merge -lto-merge-functions-no-outline-hot -lto-merge-functions-report=%t-fence.json -disable-output %s
+; RUN: FileCheck %s --check-prefix=FENCE < %t-fence.json
 
 ; CHECK: "functions_folded": 0
 ; CHECK: "hot_policy": {
@@ -22,6 +26,10 @@
 
 ; OFF: "functions_folded": 1
 ; OFF-NOT: hot_policy
+
+; FENCE: "hot_policy": {
+; FENCE: "not_outlined": 2,
+; FENCE: "size_optimized": 0
 
 define i32 @f(i32 %x) #0 {
   %v = mul i32 %x, %x
