@@ -39,7 +39,9 @@
 // explicit option wherever it stands on the command line: merging is on
 // unless --lto-merge-functions or its negation says otherwise (a mode
 // given there is kept), similar merging is on unless one of its options is
-// given, lld gets `--icf=safe` unless an --icf= option is there, and
+// given, lld gets `--icf=safe` unless an --icf= option is there or the
+// link is relocatable (`-r`, which lld refuses with ICF; the final link
+// can fold), and
 // `-mllvm -enable-machine-outliner` (for distributed backends also as
 // --thinlto-remote-compiler-arg) unless an -mllvm option already sets the
 // outliner. The merge pass is then told to keep the outliner off hot code
@@ -112,17 +114,21 @@ bool observeDistributionOption(const CommandLineItem &Item,
   return true;
 }
 
-/// What the command line already sets of what --lto-smallest-binary adds.
+/// What the command line already sets of what --lto-smallest-binary adds,
+/// and whether the link is relocatable (lld refuses ICF with -r).
 struct ExplicitChoices {
-  bool Merge = false;    // --lto-merge-functions[=mode], its negation
-  bool Icf = false;      // --icf=all|safe|none
-  bool Outliner = false; // -mllvm -enable-machine-outliner[=mode]
+  bool Merge = false;       // --lto-merge-functions[=mode], its negation
+  bool Icf = false;         // --icf=all|safe|none
+  bool Outliner = false;    // -mllvm -enable-machine-outliner[=mode]
+  bool Relocatable = false; // -r, --relocatable
 
   void observe(const CommandLineItem &Item) {
     if (Item.Kind != CommandLineItem::LldOption)
       return;
     if (Item.Name.starts_with("icf="))
       Icf = true;
+    else if (Item.Name == "relocatable" || Item.Name == "r")
+      Relocatable = true;
     else if (Item.Name.rtrim('=') == "mllvm" &&
              Item.value().ltrim('-').starts_with("enable-machine-outliner"))
       Outliner = true;
@@ -134,7 +140,7 @@ struct ExplicitChoices {
 std::vector<const char *> smallestBinaryArguments(const ExplicitChoices &Given,
                                                   bool Distributes) {
   std::vector<const char *> Args;
-  if (!Given.Icf)
+  if (!Given.Icf && !Given.Relocatable)
     Args.push_back("--icf=safe");
   if (!Given.Outliner) {
     Args.push_back("-mllvm");

@@ -380,6 +380,14 @@ TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
                "lto-merge-functions-optsize-cold"}));
 }
 
+TEST(MergeRequest, SmallestBinaryLeavesIcfToTheFinalLinkOfARelocatableOne) {
+  for (const char *Relocatable : {"-r", "--relocatable"}) {
+    MergeRequest Req = parse({Relocatable, "a.o", "--lto-smallest-binary"});
+    EXPECT_EQ(lldArgs(Req), (Strings{Relocatable, "a.o", "-mllvm",
+                                     "-enable-machine-outliner"}));
+  }
+}
+
 TEST(MergeRequest, SmallestBinaryTellsDistributedBackendsToOutline) {
   MergeRequest Req =
       parse({"--lto-smallest-binary", "--thinlto-distributor=/bin/d", "a.o"});
