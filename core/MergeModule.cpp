@@ -519,11 +519,8 @@ Expected<MergeResult> ModuleMerge::run() {
 
   if (Opts.MergeSimilar)
     mergeSimilar();
-  SizeCodegenCounts Marked = prepareSizeCodegen(
-      M, {Opts.KeepOutlinerOffHotCode, Opts.OptimizeOtherCodeForSize, Opts.Hot,
-          Opts.HotCodePercentile});
-  Result.SizeCodegenRan =
-      Opts.KeepOutlinerOffHotCode || Opts.OptimizeOtherCodeForSize;
+  SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts);
+  Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;
   Result.Stats.SizeOptimized = Marked.SizeOptimized;
 

@@ -83,21 +83,24 @@ bool runsHotCode(const Function &F, const ProfileSummaryInfo &PSI,
   return PSI.hasProfileSummary() && hasHotBlock(F, PSI, Percentile);
 }
 
-SizeCodegenCounts prepareSizeCodegen(Module &M,
-                                     const SizeCodegenRequest &Request) {
+bool asksForSizeCodegen(const MergeOptions &Opts) {
+  return Opts.KeepOutlinerOffHotCode || Opts.OptimizeOtherCodeForSize;
+}
+
+SizeCodegenCounts prepareSizeCodegen(Module &M, const MergeOptions &Opts) {
   SizeCodegenCounts Counts;
-  if (!Request.KeepOutlinerOffHotCode && !Request.OptimizeOtherCodeForSize)
+  if (!asksForSizeCodegen(Opts))
     return Counts;
   ProfileSummaryInfo PSI(M);
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
-    if (runsHotCode(F, PSI, Request.Hot, Request.Percentile)) {
-      if (Request.KeepOutlinerOffHotCode && !F.hasFnAttribute(NoOutline)) {
+    if (runsHotCode(F, PSI, Opts.Hot, Opts.HotCodePercentile)) {
+      if (Opts.KeepOutlinerOffHotCode && !F.hasFnAttribute(NoOutline)) {
         F.addFnAttr(NoOutline);
         ++Counts.NotOutlined;
       }
-    } else if (Request.OptimizeOtherCodeForSize && !F.hasOptSize() &&
+    } else if (Opts.OptimizeOtherCodeForSize && !F.hasOptSize() &&
                !F.hasOptNone()) {
       F.addFnAttr(Attribute::OptimizeForSize);
       ++Counts.SizeOptimized;

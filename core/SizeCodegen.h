@@ -26,31 +26,24 @@ namespace lmf {
 bool runsHotCode(const llvm::Function &F, const llvm::ProfileSummaryInfo &PSI,
                  HotPolicy Policy, unsigned Percentile);
 
-/// What code generation may trade for size, per function.
-struct SizeCodegenRequest {
-  /// Functions that run hot code get `nooutline`, which LLVM's
-  /// MachineOutliner honours.
-  bool KeepOutlinerOffHotCode = false;
-  /// The other functions get `optsize`: code generation then picks smaller
-  /// encodings and drops the alignment of functions and loops.
-  bool OptimizeOtherCodeForSize = false;
-  HotPolicy Hot = HotPolicy::HotIdenticalOnly;
-  /// See MergeOptions::HotCodePercentile.
-  unsigned Percentile = MergeOptions().HotCodePercentile;
-};
+/// True when Opts ask for either part of code generation for size
+/// (MergeOptions::KeepOutlinerOffHotCode, OptimizeOtherCodeForSize).
+bool asksForSizeCodegen(const MergeOptions &Opts);
 
-/// How many functions each part of a SizeCodegenRequest marked (functions
-/// that already had the attribute are not counted).
+/// How many functions each part marked (functions that already had the
+/// attribute are not counted).
 struct SizeCodegenCounts {
   unsigned NotOutlined = 0;
   unsigned SizeOptimized = 0;
 };
 
-/// Marks the definitions of M as Request asks. Under HotPolicy::Off nothing
-/// is hot: no function is kept from the outliner, and every other is
-/// optimized for size when asked.
-SizeCodegenCounts prepareSizeCodegen(llvm::Module &M,
-                                     const SizeCodegenRequest &Request);
+/// Marks the definitions of M as Opts ask: functions that run hot code (at
+/// Opts.HotCodePercentile) get `nooutline`, which LLVM's MachineOutliner
+/// honours; the others get `optsize`, so that code generation picks smaller
+/// encodings and drops the alignment of functions and loops. Under
+/// HotPolicy::Off nothing is hot: no function is kept from the outliner, and
+/// every other is optimized for size when asked.
+SizeCodegenCounts prepareSizeCodegen(llvm::Module &M, const MergeOptions &Opts);
 
 } // namespace lmf
 

@@ -40,12 +40,11 @@
 // unless --lto-merge-functions or its negation says otherwise (a mode
 // given there is kept), similar merging is on unless one of its options is
 // given, lld gets `--icf=safe` unless an --icf= option is there or the
-// link is relocatable (`-r`, which lld refuses with ICF; the final link
-// can fold), and
-// `-mllvm -enable-machine-outliner` (for distributed backends also as
-// --thinlto-remote-compiler-arg) unless an -mllvm option already sets the
-// outliner. The merge pass is then told to keep the outliner off hot code
-// (unless the hot-function policy is off) and to have the other code
+// link is relocatable (`-r`, which lld refuses with ICF; the final link can
+// fold), and `-mllvm -enable-machine-outliner` (for distributed backends
+// also as --thinlto-remote-compiler-arg) unless an -mllvm option already
+// sets the outliner. The merge pass is then told to keep the outliner off hot
+// code (unless the hot-function policy is off) and to have the other code
 // generated for size (core/SizeCodegen.cpp).
 //
 // The request is turned into the merge pass's options here too, once, for
