@@ -49,8 +49,9 @@ struct MergeOptions {
   /// smallest-binary option turns it on.
   bool OptimizeOtherCodeForSize = false;
   /// For the two above, a block is hot when its count is among those that
-  /// make up this share of the profile's total count, in millionths: 99.99%,
-  /// wider than LLVM's 99% (SizeCodegen.cpp says why).
+  /// make up this share of the profile's total count, in millionths (1 to
+  /// 999999, the highest cutoff a profile summary lists): 99.99%, wider
+  /// than LLVM's 99% (SizeCodegen.cpp says why).
   unsigned HotCodePercentile = 999900;
   /// Inputs with fewer candidate functions than this run serially.
   unsigned SerialThreshold = 256;

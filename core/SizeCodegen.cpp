@@ -74,8 +74,14 @@ static bool hasHotBlock(const Function &F, const ProfileSummaryInfo &PSI,
   return PSI.isFunctionHotInCallGraphNthPercentile(Percentile, &F, BFI);
 }
 
-bool runsHotCode(const Function &F, const ProfileSummaryInfo &PSI,
-                 HotPolicy Policy, unsigned Percentile) {
+/// True when F runs code the module's profile calls hot: F is hot under
+/// Policy (isHotFunction), or its entry count or one of its block counts is
+/// among those that make up the top Percentile (in millionths) of the
+/// profile's total count (ProfileSummaryInfo::
+/// isFunctionHotInCallGraphNthPercentile). False under HotPolicy::Off and
+/// for `minsize`/`optsize` functions.
+static bool runsHotCode(const Function &F, const ProfileSummaryInfo &PSI,
+                        HotPolicy Policy, unsigned Percentile) {
   if (Policy == HotPolicy::Off || F.hasOptSize())
     return false;
   if (isHotFunction(F, PSI, Policy))

@@ -10,21 +10,10 @@
 #include "core/MergeOptions.h"
 
 namespace llvm {
-class Function;
 class Module;
-class ProfileSummaryInfo;
 } // namespace llvm
 
 namespace lmf {
-
-/// True when F runs code the module's profile calls hot: F is hot under
-/// Policy (isHotFunction), or its entry count or one of its block counts is
-/// among those that make up the top Percentile (in millionths) of the
-/// profile's total count (ProfileSummaryInfo::
-/// isFunctionHotInCallGraphNthPercentile). False under HotPolicy::Off and
-/// for `minsize`/`optsize` functions.
-bool runsHotCode(const llvm::Function &F, const llvm::ProfileSummaryInfo &PSI,
-                 HotPolicy Policy, unsigned Percentile);
 
 /// True when Opts ask for either part of code generation for size
 /// (MergeOptions::KeepOutlinerOffHotCode, OptimizeOtherCodeForSize).
@@ -37,8 +26,9 @@ struct SizeCodegenCounts {
   unsigned SizeOptimized = 0;
 };
 
-/// Marks the definitions of M as Opts ask: functions that run hot code (at
-/// Opts.HotCodePercentile) get `nooutline`, which LLVM's MachineOutliner
+/// Marks the definitions of M as Opts ask: functions that run hot code
+/// (SizeCodegen.cpp says what that is, at Opts.HotCodePercentile, which must
+/// be from 1 to 999999) get `nooutline`, which LLVM's MachineOutliner
 /// honours; the others get `optsize`, so that code generation picks smaller
 /// encodings and drops the alignment of functions and loops. Under
 /// HotPolicy::Off nothing is hot: no function is kept from the outliner, and

@@ -8,9 +8,10 @@
 // `-mllvm -load=`). Threads follow llvm::parallel::strategy, which is lld's
 // `--threads`, unless `-lto-merge-functions-threads` says otherwise.
 //
-// Failures (an unreadable list of address-free functions, an unwritable
-// report, a module the verifier rejects, more references between functions
-// than partition refinement can index) are reported through
+// Failures (a hot-code percentile out of range, an unreadable list of
+// address-free functions, an unwritable report, a module the verifier
+// rejects, more references between functions than partition refinement can
+// index) are reported through
 // LLVMContext::emitError: `opt` prints them and exits non-zero, lld turns
 // them into link errors. The pass never aborts.
 //
@@ -27,6 +28,7 @@
 #include "linkplugin/plugin/PluginState.h"
 #include "parallel/TBBTaskRunner.h"
 
+#include "llvm/ADT/Twine.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -83,6 +85,9 @@ cl::opt<unsigned> HotCodePercentileOpt(
              "is among those making up this share of the profile's total, in "
              "millionths"),
     cl::init(lmf::MergeOptions().HotCodePercentile), cl::cat(Category));
+
+/// The highest percentile a profile summary can list (99.9999%).
+constexpr unsigned MaxPercentile = 999999;
 
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
@@ -147,6 +152,14 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
                                              ModuleAnalysisManager &) {
   if (DisableOpt)
     return PreservedAnalyses::all();
+  if (HotCodePercentileOpt == 0 || HotCodePercentileOpt > MaxPercentile) {
+    M.getContext().emitError(Twine("lto-merge-functions: -") +
+                             lmf::passopt::HotCodePercentileOption + "=" +
+                             Twine(HotCodePercentileOpt) +
+                             ": expected millionths from 1 to " +
+                             Twine(MaxPercentile));
+    return PreservedAnalyses::all();
+  }
   MergeOptions Opts;
   Opts.Mode = ModeOpt;
   Opts.Hot = HotPolicyOpt;
