@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The smallest-binary option (docs/linker.md) asks code generation for the
+// The smallest-binary option (docs/smallest-binary.md) asks code generation for the
 // smallest code, and code generation can trade speed for size in two ways
 // that merging cannot: LLVM's MachineOutliner turns instruction sequences
 // that repeat across the module into calls of one copy, and a function with

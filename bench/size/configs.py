@@ -103,7 +103,7 @@ CONFIGS = (
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "-mllvm", "-enable-machine-outliner", "--icf=safe"), True,
            opt_in=True),
-    # The one option for the smallest binary (docs/linker.md): the
+    # The one option for the smallest binary (docs/smallest-binary.md): the
     # configuration above with the MachineOutliner kept off hot code where
     # a profile says which it is.
     Config("smallest", ("--lto-smallest-binary",), True, opt_in=True),
