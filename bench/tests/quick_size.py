@@ -19,6 +19,7 @@ Usage: quick_size.py LINKER WORKDIR
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -38,8 +39,13 @@ def main():
         sys.exit(__doc__)
     linker, work = sys.argv[1], os.path.abspath(sys.argv[2])
     out = os.path.join(work, "out")
+    # A run leaves files and, for its lit results, a directory: clear both,
+    # so that a second ctest run in the same build starts clean.
     for old in glob.glob(os.path.join(out, "size-*")):
-        os.remove(old)
+        if os.path.isdir(old):
+            shutil.rmtree(old)
+        else:
+            os.remove(old)
     cmd = [sys.executable, HARNESS, "run", "--linker", linker,
            "--corpus", "generated", "--gen-groups", "6", "--gen-units", "2",
            "--work", work, "--out", out, "--jobs", "2", "--strict"]

@@ -41,6 +41,8 @@ inline constexpr char NoOutlineHotOption[] =
 inline constexpr char OptSizeColdOption[] = "lto-merge-functions-optsize-cold";
 inline constexpr char HotCodePercentileOption[] =
     "lto-merge-functions-hot-code-percentile";
+inline constexpr char SizeCodegenBudgetOption[] =
+    "lto-merge-functions-size-codegen-budget";
 inline constexpr char LinkAddressFreeOption[] =
     "lto-merge-functions-link-address-free";
 

@@ -8,8 +8,8 @@
 // `-mllvm -load=`). Threads follow llvm::parallel::strategy, which is lld's
 // `--threads`, unless `-lto-merge-functions-threads` says otherwise.
 //
-// Failures (a hot-code percentile out of range, an unreadable list of
-// address-free functions, an unwritable report, a module the verifier
+// Failures (a hot-code percentile or size budget out of range, an unreadable
+// list of address-free functions, an unwritable report, a module the verifier
 // rejects, more references between functions than partition refinement can
 // index) are reported through
 // LLVMContext::emitError: `opt` prints them and exits non-zero, lld turns
@@ -86,8 +86,19 @@ cl::opt<unsigned> HotCodePercentileOpt(
              "millionths"),
     cl::init(lmf::MergeOptions().HotCodePercentile), cl::cat(Category));
 
+cl::opt<unsigned> SizeCodegenBudgetOpt(
+    lmf::passopt::SizeCodegenBudgetOption,
+    cl::desc("For -lto-merge-functions-no-outline-hot and "
+             "-lto-merge-functions-optsize-cold: functions with a hot block "
+             "that execute least per instruction are still built for size "
+             "while they execute at most this share of what the module "
+             "executes, in millionths"),
+    cl::init(lmf::MergeOptions().SizeCodegenBudget), cl::cat(Category));
+
 /// The highest percentile a profile summary can list (99.9999%).
 constexpr unsigned MaxPercentile = 999999;
+/// A budget of everything the module executes.
+constexpr unsigned MaxBudget = 1000000;
 
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
@@ -146,26 +157,40 @@ cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
 
 } // namespace
 
+/// Reports a size code generation option outside its range (MergeOptions.h)
+/// as an error naming it; false when there is one.
+static bool checkSizeCodegenOptions(LLVMContext &Ctx) {
+  auto Outside = [&](const char *Name, unsigned Value, unsigned Low,
+                     unsigned High) {
+    Ctx.emitError(Twine("lto-merge-functions: -") + Name + "=" + Twine(Value) +
+                  ": expected millionths from " + Twine(Low) + " to " +
+                  Twine(High));
+    return false;
+  };
+  if (HotCodePercentileOpt == 0 || HotCodePercentileOpt > MaxPercentile)
+    return Outside(lmf::passopt::HotCodePercentileOption, HotCodePercentileOpt,
+                   1, MaxPercentile);
+  if (SizeCodegenBudgetOpt > MaxBudget)
+    return Outside(lmf::passopt::SizeCodegenBudgetOption, SizeCodegenBudgetOpt,
+                   0, MaxBudget);
+  return true;
+}
+
 namespace lmf {
 
 PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
                                              ModuleAnalysisManager &) {
   if (DisableOpt)
     return PreservedAnalyses::all();
-  if (HotCodePercentileOpt == 0 || HotCodePercentileOpt > MaxPercentile) {
-    M.getContext().emitError(Twine("lto-merge-functions: -") +
-                             lmf::passopt::HotCodePercentileOption + "=" +
-                             Twine(HotCodePercentileOpt) +
-                             ": expected millionths from 1 to " +
-                             Twine(MaxPercentile));
+  if (!checkSizeCodegenOptions(M.getContext()))
     return PreservedAnalyses::all();
-  }
   MergeOptions Opts;
   Opts.Mode = ModeOpt;
   Opts.Hot = HotPolicyOpt;
   Opts.KeepOutlinerOffHotCode = NoOutlineHotOpt;
   Opts.OptimizeOtherCodeForSize = OptSizeColdOpt;
   Opts.HotCodePercentile = HotCodePercentileOpt;
+  Opts.SizeCodegenBudget = SizeCodegenBudgetOpt;
   Opts.Verify = VerifyOpt;
   Opts.MergeSimilar =
       SimilarOpt.getNumOccurrences() ? bool(SimilarOpt) : lmf::hasProfile(M);
