@@ -53,12 +53,12 @@ struct MergeOptions {
   /// 999999, the highest cutoff a profile summary lists): 99.99%, wider
   /// than LLVM's 99% (SizeCodegen.cpp says why).
   unsigned HotCodePercentile = 999900;
-  /// For the two above, functions with a hot block still take code
-  /// generation for size when they are among those that execute least per
-  /// instruction and, together, execute at most this share of what the
-  /// module executes by its profile, in millionths (0 to 1000000): 0.3%
-  /// (SizeCodegen.cpp says why). Functions hot under the hot-function policy
-  /// never do.
+  /// For KeepOutlinerOffHotCode and OptimizeOtherCodeForSize: functions
+  /// with a hot block (by HotCodePercentile) still take code generation for
+  /// size when they are among those that execute least per instruction and
+  /// together execute at most this share of what the module executes by its
+  /// profile, in millionths (0 to 1000000): 0.3% (SizeCodegen.cpp says why).
+  /// Functions hot under the hot-function policy never do.
   unsigned SizeCodegenBudget = 3000;
   /// Inputs with fewer candidate functions than this run serially.
   unsigned SerialThreshold = 256;
