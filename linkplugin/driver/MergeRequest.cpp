@@ -286,7 +286,7 @@ Expected<MergeRequest> RequestParser::parse() {
 void RequestParser::applySmallest() {
   if (!Given.Merge)
     Req.Enabled = true;
-  if (!Req.MergeSimilar)
+  if (!Req.MergeSimilar.has_value())
     Req.MergeSimilar = true;
   std::vector<const char *> Extra =
       smallestBinaryArguments(Given, Req.Distribution.distributes());
