@@ -260,13 +260,19 @@ void forEachIntersectableAttribute(AttributeSet Set, Callback Visit) {
 
 class FactCollector {
 public:
-  FactCollector(const AnnotationPolicy &Policy, uint32_t ModuleOrdinal)
-      : Policy(Policy), ModuleOrdinal(ModuleOrdinal) {}
+  FactCollector(const AnnotationPolicy &Policy, uint32_t ModuleOrdinal,
+                bool ParameterFacts = true)
+      : Policy(Policy), ModuleOrdinal(ModuleOrdinal),
+        ParameterFacts(ParameterFacts) {}
 
   AnnotationFacts run(const Function &F) {
     if (MaybeAlign A = F.getAlign())
       add(0, AnnotationFact::Alignment, 0, 0, "", A->value());
-    addAttributes(0, F.getAttributes());
+    AttributeList Own = F.getAttributes();
+    if (!ParameterFacts)
+      Own = AttributeList::get(F.getContext(), Own.getFnAttrs(),
+                               Own.getRetAttrs(), {});
+    addAttributes(0, Own);
     uint32_t Site = 0;
     for (const BasicBlock *BB : blocksInWalkOrder(F))
       for (const Instruction &I : *BB)
@@ -313,6 +319,7 @@ private:
 
   const AnnotationPolicy &Policy;
   uint32_t ModuleOrdinal;
+  bool ParameterFacts;
   AnnotationFacts Facts;
 };
 
@@ -468,8 +475,9 @@ std::string describeMetadata(const Metadata *MD, uint32_t ModuleOrdinal) {
 
 AnnotationFacts collectAnnotationFacts(const Function &F,
                                        const AnnotationPolicy &Policy,
-                                       uint32_t ModuleOrdinal) {
-  return FactCollector(Policy, ModuleOrdinal).run(F);
+                                       uint32_t ModuleOrdinal,
+                                       bool ParameterFacts) {
+  return FactCollector(Policy, ModuleOrdinal, ParameterFacts).run(F);
 }
 
 AnnotationFacts meetOfFacts(ArrayRef<const AnnotationFacts *> Members) {

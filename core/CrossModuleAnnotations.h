@@ -54,9 +54,13 @@ using AnnotationFacts = std::vector<AnnotationFact>;
 /// every instruction's poison and fast-math flags, intersectable metadata
 /// and call-site attributes. ModuleOrdinal keeps metadata that names a
 /// module's local values from ever comparing equal to another module's.
+/// Without ParameterFacts, F's own parameter attributes are left out: the
+/// shared body of argument-free twins has no parameters
+/// (ArgumentFreeBodies.h).
 AnnotationFacts collectAnnotationFacts(const llvm::Function &F,
                                        const AnnotationPolicy &Policy,
-                                       uint32_t ModuleOrdinal);
+                                       uint32_t ModuleOrdinal,
+                                       bool ParameterFacts = true);
 
 /// What holds for every one of Members (functions whose encodings are
 /// equal): a fact all have with one value; for flags their intersection,

@@ -30,6 +30,7 @@
 #include "core/CrossModuleCandidates.h"
 
 #include "core/AnnotationPolicy.h"
+#include "core/ArgumentFreeBodies.h"
 #include "core/ByteModel.h"
 #include "core/CrossModuleReferences.h"
 #include "core/Eligibility.h"
@@ -49,6 +50,7 @@
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <optional>
 
@@ -196,6 +198,13 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
   C.Hot = isHotFunction(F, *Profile, Opts.Hot);
   C.ThunkObstacle = thunkObstacle(F).str();
+  C.ArgumentFree = hasArgumentFreeBody(F);
+  if (C.ArgumentFree) {
+    std::string Type;
+    raw_string_ostream OS(Type);
+    F.getFunctionType()->print(OS);
+    C.TypeHash = xxh3_64bits(Type);
+  }
   uint64_t Instructions = 0;
   C.BodyBytes = estimateBodyBytes(F, &Instructions);
   C.Instructions = Instructions;
@@ -206,11 +215,13 @@ void CandidateCollector::encode() {
   Ctx.CrossModule = &References;
   Ctx.CalleeClasses = &CalleeClasses;
   Ctx.AddressClasses = &AddressClasses;
+  Ctx.ArgumentFreeSignatures = true;
   EncoderScratch Scratch;
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
     encodeSkeleton(*F, Ctx, C.Skeleton, C.References, Scratch);
-    C.Facts = collectAnnotationFacts(*F, Policy, Opts.Ordinal);
+    C.Facts = collectAnnotationFacts(*F, Policy, Opts.Ordinal,
+                                     /*ParameterFacts=*/!C.ArgumentFree);
   }
 }
 

@@ -70,6 +70,14 @@ struct CrossModuleCandidate {
   bool Hot = false;
   /// Why a tail-call thunk cannot take its place; empty when one can.
   std::string ThunkObstacle;
+  /// Its body reads no argument (ArgumentFreeBodies.h): it is encoded and
+  /// compared without its parameter list, and its class's shared body
+  /// takes no parameters.
+  bool ArgumentFree = false;
+  /// For an ArgumentFree candidate, a hash of its function type as printed:
+  /// twins of one module whose types differ are twins its backend cannot
+  /// fold, since a merger that compares types tells them apart.
+  uint64_t TypeHash = 0;
   uint32_t Instructions = 0;
   /// Machine-code bytes of its body (ByteModel.h).
   int64_t BodyBytes = 0;

@@ -19,8 +19,13 @@
 // `static` helper are equal exactly when the helpers are. Equality is
 // decided on the full token lists, never on a hash.
 //
+// Twins that read no argument compare without their parameter lists
+// (ArgumentFreeBodies.h), which a backend's merger never does: a class of
+// them is planned here even within one module when its members' types
+// differ. Any other class within one module is left to its backend.
+//
 // Deciding what each member becomes, for a class with members in two or
-// more modules (classes within one module are left to its backend):
+// more modules, or of argument-free twins of several types:
 //  * a local member whose address is free and that nothing else holds on
 //    to (no alias, no comdat shared with other globals) is erased: its
 //    module refers to the shared body instead;
@@ -59,6 +64,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/CrossModulePlanner.h"
+
+#include "core/ArgumentFreeBodies.h"
 
 #include "core/ByteModel.h"
 #include "core/CrossModuleSimilarPlanner.h"
@@ -107,11 +114,13 @@ private:
   void numberItems();
   void partitionBySkeleton();
   void refine();
-  std::vector<std::vector<ItemId>> classesAcrossModules() const;
+  std::vector<std::vector<ItemId>> classesBeyondBackends() const;
   void planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const;
   bool exportedMayDisappear(ItemId X, ArrayRef<ItemId> Members) const;
   void chooseActions(ArrayRef<ItemId> Members, CrossModuleClass &Out) const;
   int64_t gainOf(const CrossModuleClass &C) const;
+  bool beyondBackends(ArrayRef<ItemId> Members) const;
+  bool beyondBackends(const CrossModuleClass &C) const;
   void weakenReachedClasses();
   std::vector<CrossModuleRef> untouchedItems() const;
   std::string sharedName(ArrayRef<ItemId> Members);
@@ -211,13 +220,13 @@ void Planner::refine() {
   }
 }
 
-std::vector<std::vector<ItemId>> Planner::classesAcrossModules() const {
+std::vector<std::vector<ItemId>> Planner::classesBeyondBackends() const {
   std::vector<std::vector<ItemId>> Members(NumClasses);
   for (ItemId I = 0; I < Items.size(); ++I)
     Members[ClassOf[I]].push_back(I);
   std::vector<std::vector<ItemId>> Out;
   for (std::vector<ItemId> &M : Members)
-    if (M.size() > 1 && Items[M.front()].Module != Items[M.back()].Module)
+    if (beyondBackends(M))
       Out.push_back(std::move(M));
   // In order of their first member (classes were numbered that way, but
   // the filter above must not depend on it).
@@ -307,14 +316,30 @@ int64_t Planner::gainOf(const CrossModuleClass &C) const {
          Thunks * alignedSize(JumpBytes);
 }
 
-bool spansModules(const CrossModuleClass &C) {
-  return !C.Members.empty() &&
-         C.Members.front().Ref.Module != C.Members.back().Ref.Module;
+/// Twins no backend can fold alone: they span modules, or they read no
+/// argument and their types differ, which a merger that compares types
+/// tells apart.
+bool Planner::beyondBackends(ArrayRef<ItemId> Members) const {
+  if (Members.size() < 2)
+    return false;
+  if (Items[Members.front()].Module != Items[Members.back()].Module)
+    return true;
+  const CrossModuleCandidate &First = candidate(Members.front());
+  return First.ArgumentFree && any_of(Members, [&](ItemId X) {
+           return candidate(X).TypeHash != First.TypeHash;
+         });
+}
+
+bool Planner::beyondBackends(const CrossModuleClass &C) const {
+  std::vector<ItemId> Members;
+  for (const CrossModuleMember &M : C.Members)
+    Members.push_back(itemOf(M.Ref.Module, M.Ref.Candidate));
+  return beyondBackends(Members);
 }
 
 void Planner::planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const {
   chooseActions(Members, Out);
-  Out.EstimatedBytesSaved = spansModules(Out) ? gainOf(Out) : 0;
+  Out.EstimatedBytesSaved = beyondBackends(Out) ? gainOf(Out) : 0;
   if (Out.EstimatedBytesSaved <= 0) {
     // Without the thunks, if they cost more than they save.
     CrossModuleClass Erased;
@@ -325,7 +350,7 @@ void Planner::planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const {
         Out.Refusals.push_back({M.Ref, "thunk costs more than it saves"});
     }
     Out.Members = std::move(Erased.Members);
-    Out.EstimatedBytesSaved = spansModules(Out) ? gainOf(Out) : 0;
+    Out.EstimatedBytesSaved = beyondBackends(Out) ? gainOf(Out) : 0;
   }
   Out.Folded = Out.EstimatedBytesSaved > 0;
   if (!Out.Folded) {
@@ -351,8 +376,8 @@ std::string Planner::sharedName(ArrayRef<ItemId> Members) {
   std::vector<uint64_t> Content{SkeletonHash[First]};
   for (uint32_t Ref : candidate(First).References)
     Content.push_back(SkeletonHash[itemOf(Items[First].Module, Ref)]);
-  std::string Base = "__lmf.xm." + utohexstr(hashEncoding(Content),
-                                             /*LowerCase=*/true, 16);
+  std::string Base = SharedBodyPrefix.str() + utohexstr(hashEncoding(Content),
+                                                        /*LowerCase=*/true, 16);
   std::string Name = Base;
   for (unsigned N = 1; !UsedNames.insert(Name).second; ++N)
     Name = Base + "." + std::to_string(N);
@@ -431,7 +456,7 @@ CrossModulePlan Planner::run() {
     return std::move(Plan);
   partitionBySkeleton();
   refine();
-  std::vector<std::vector<ItemId>> Classes = classesAcrossModules();
+  std::vector<std::vector<ItemId>> Classes = classesBeyondBackends();
   Plan.Stats.ClassesWithTwins = Classes.size();
   for (const std::vector<ItemId> &Members : Classes) {
     CrossModuleClass C;
@@ -440,6 +465,9 @@ CrossModulePlan Planner::run() {
       continue;
     C.Meet = meetOf(Members);
     C.SharedName = sharedName(Members);
+    C.ArgumentFree = candidate(Members.front()).ArgumentFree;
+    if (C.ArgumentFree)
+      Plan.ArgumentFreeBodies.insert(C.SharedName);
     for (const CrossModuleMember &M : C.Members) {
       const CrossModuleCandidate &D =
           Modules[M.Ref.Module].Candidates[M.Ref.Candidate];
@@ -449,8 +477,7 @@ CrossModulePlan Planner::run() {
         Plan.ReplacedNames.try_emplace(D.Name, C.SharedName);
         for (const std::string &Alias : D.Aliases)
           Plan.ReplacedNames.try_emplace(Alias, C.SharedName);
-      }
-      else if (M.Action == CrossModuleAction::CallersRedirected)
+      } else if (M.Action == CrossModuleAction::CallersRedirected)
         Plan.RedirectedCalls.try_emplace(D.Name, C.SharedName);
     }
     Plan.Classes.push_back(std::move(C));

@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cstdint>
 #include <string>
@@ -80,6 +81,9 @@ struct CrossModuleClass {
   /// only weakened (see Weakened).
   bool Folded = false;
   std::string SharedName;
+  /// Its members' bodies read no argument (ArgumentFreeBodies.h): the
+  /// shared body takes no parameters, whatever the members' lists.
+  bool ArgumentFree = false;
   /// Folded members, in module order.
   std::vector<CrossModuleMember> Members;
   /// Members that keep their body but take the meet: refused members, and
@@ -139,6 +143,9 @@ struct CrossModulePlan {
   /// Exported names that stay as thunks: direct calls to them, in every
   /// rewritten module, call the shared body instead.
   llvm::StringMap<std::string> RedirectedCalls;
+  /// The shared names of the folded classes that are ArgumentFree: every
+  /// module declares them with no parameters and calls them with none.
+  llvm::StringSet<> ArgumentFreeBodies;
   std::vector<CrossModuleSimilarClass> Similar;
   /// The kinds of similar positions the candidates were encoded with.
   bool SimilarCallees = true, SimilarIntegers = true;

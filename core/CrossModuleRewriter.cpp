@@ -24,6 +24,12 @@
 // to a declaration of the shared body where the module has no copy, which
 // the link resolves like any other hidden symbol.
 //
+// The shared body of twins that read no argument (ArgumentFreeBodies.h)
+// takes no parameters, in every module, declarations included. Once all
+// else is done, every direct call that reaches one with the member's
+// arguments (a caller of an erased member, a thunk, a redirected call) is
+// rewritten to pass none.
+//
 // A mismatch between the module and the plan (a member missing, facts that
 // do not line up) is an error, never a guess: the caller then leaves every
 // input as it was.
@@ -33,6 +39,7 @@
 #include "core/CrossModuleRewriter.h"
 
 #include "core/AnnotationPolicy.h"
+#include "core/ArgumentFreeBodies.h"
 #include "core/CrossModuleReferences.h"
 #include "core/GlobalNumbering.h"
 #include "core/IdenticalRewriter.h"
@@ -96,6 +103,7 @@ private:
                          std::vector<const Use *> &Positions);
   void makeShared(Function &Body, StringRef Name);
   Function &sharedDeclaration(StringRef Name, FunctionType *Type);
+  Function *availableCopy(Function &F, StringRef SharedName);
   Error replaceNames();
 
   Module &M;
@@ -122,10 +130,18 @@ Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
     return createStringError(inconvertibleErrorCode(),
                              "the module already defines '" + C.SharedName +
                                  "'");
+  if (C.ArgumentFree && !hasArgumentFreeBody(Source))
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Source.getName() +
+                                 "' reads its arguments, unlike its class");
   RewriteContext RC{Globals, Touched};
-  Function *Shared =
-      moveBodyToNewFunction(Source, Source.getFunctionType(),
-                            GlobalValue::LinkOnceODRLinkage, "", RC);
+  FunctionType *Type =
+      C.ArgumentFree ? argumentFreeType(Source) : Source.getFunctionType();
+  Function *Shared = moveBodyToNewFunction(
+      Source, Type, GlobalValue::LinkOnceODRLinkage, "", RC);
+  if (C.ArgumentFree) {
+    takeNoParameters(*Shared, Source);
+  }
   makeShared(*Shared, C.SharedName);
   // Recursion stays in the shared body, as in every other copy of it.
   for (CallBase *CB : directCallsTo(Source))
@@ -291,11 +307,46 @@ Function &ModuleRewriter::sharedDeclaration(StringRef Name,
                                             FunctionType *Type) {
   if (Function *F = M.getFunction(Name))
     return *F;
+  if (Plan.ArgumentFreeBodies.contains(Name))
+    Type = FunctionType::get(Type->getReturnType(), /*isVarArg=*/false);
   Function *Decl =
       Function::Create(Type, GlobalValue::ExternalLinkage, Name, M);
   Decl->setVisibility(GlobalValue::HiddenVisibility);
   Decl->setDSOLocal(true);
   return *Decl;
+}
+
+/// The module's available_externally copy of F, a name that leaves the
+/// link, made into one of the shared body that replaces it: ODR makes it a
+/// copy of its class's member, so, weakened to the class's meet, it is one
+/// of the shared body, and the backend may still inline it where it
+/// inlined F (a virtual member the optimizer resolves from an
+/// available_externally virtual table). Null, and F untouched, when it
+/// does not take the meet or does not read as its class (then the module
+/// declares the shared body instead).
+Function *ModuleRewriter::availableCopy(Function &F, StringRef SharedName) {
+  const CrossModuleClass *C = nullptr;
+  for (const CrossModuleClass &K : Plan.Classes)
+    if (K.Folded && K.SharedName == SharedName)
+      C = &K;
+  if (!C || (C->ArgumentFree && !hasArgumentFreeBody(F)))
+    return nullptr;
+  RewriteContext RC{Globals, Touched};
+  FunctionType *Type =
+      C->ArgumentFree ? argumentFreeType(F) : F.getFunctionType();
+  Function *Copy = moveBodyToNewFunction(
+      F, Type, GlobalValue::AvailableExternallyLinkage, "", RC);
+  if (C->ArgumentFree) {
+    takeNoParameters(*Copy, F);
+  }
+  Copy->setName(SharedName);
+  Copy->setVisibility(GlobalValue::HiddenVisibility);
+  if (!applyFactMeet(*Copy, C->Meet, Policy, Ordinal)) {
+    // A copy compiled unlike the members: only a declaration is sure.
+    Copy->deleteBody();
+    Copy->setLinkage(GlobalValue::ExternalLinkage);
+  }
+  return Copy;
 }
 
 Error ModuleRewriter::replaceNames() {
@@ -309,16 +360,19 @@ Error ModuleRewriter::replaceNames() {
       Redirected.push_back(&F);
   }
   for (Function *F : Replaced) {
-    // An available_externally copy is there only to be inlined; it goes
-    // with the name.
+    // An available_externally copy is there only to be inlined: it becomes
+    // a copy of the shared body, or goes with the name.
     if (!F->isDeclaration() && !F->hasAvailableExternallyLinkage())
       return createStringError(inconvertibleErrorCode(),
                                "'" + F->getName() +
                                    "' leaves the link but is defined here "
                                    "outside its class");
-    Function &Shared = sharedDeclaration(
-        Plan.ReplacedNames.lookup(F->getName()), F->getFunctionType());
-    replaceAndErase(*F, Shared);
+    std::string SharedName = Plan.ReplacedNames.lookup(F->getName());
+    Function *Copy = nullptr;
+    if (F->hasAvailableExternallyLinkage() && !M.getFunction(SharedName))
+      Copy = availableCopy(*F, SharedName);
+    replaceAndErase(
+        *F, Copy ? *Copy : sharedDeclaration(SharedName, F->getFunctionType()));
   }
   for (Function *F : Redirected) {
     SmallVector<CallBase *, 8> Calls = directCallsTo(*F);
@@ -355,7 +409,14 @@ Error ModuleRewriter::run(const CrossModuleWork &Work) {
   for (const auto &[Name, Class] : Work.Weakened)
     if (Error E = weaken(Name, *Class))
       return E;
-  return replaceNames();
+  if (Error E = replaceNames())
+    return E;
+  // Calls that reach a shared body with no parameters, through a fold, a
+  // thunk or a replaced name, still pass the member's arguments.
+  for (Function &F : M)
+    if (Plan.ArgumentFreeBodies.contains(F.getName()))
+      retypeCallsTo(F);
+  return Error::success();
 }
 
 } // namespace

@@ -224,9 +224,13 @@ void makeThunk(Function &G, Function &Body, ArrayRef<Value *> ExtraArgs) {
   BasicBlock *Entry = BasicBlock::Create(C, "", &G);
   IRBuilder<> Builder(Entry);
   SmallVector<Value *, 8> Args;
-  for (Argument &A : G.args())
-    Args.push_back(&A);
-  Args.append(ExtraArgs.begin(), ExtraArgs.end());
+  // A body with no parameters (argument-free twins, ArgumentFreeBodies.h)
+  // is called with none; every other body takes G's and the extra ones.
+  if (Body.arg_size() != 0) {
+    for (Argument &A : G.args())
+      Args.push_back(&A);
+    Args.append(ExtraArgs.begin(), ExtraArgs.end());
+  }
   CallInst *Call = Builder.CreateCall(Body.getFunctionType(), &Body, Args);
   Call->setCallingConv(Body.getCallingConv());
   Call->setAttributes(thunkCallAttributes(Body));

@@ -45,7 +45,8 @@ llvm::Function *moveBodyToNewFunction(llvm::Function &F,
                                       RewriteContext &Ctx);
 
 /// Replaces G's body with a tail call to Body, passing G's arguments and
-/// then ExtraArgs.
+/// then ExtraArgs; nothing when Body has no parameters (the shared body of
+/// argument-free twins).
 void makeThunk(llvm::Function &G, llvm::Function &Body,
                llvm::ArrayRef<llvm::Value *> ExtraArgs = {});
 

@@ -53,6 +53,7 @@
 #include "core/StructuralEncoding.h"
 
 #include "core/AnnotationPolicy.h"
+#include "core/ArgumentFreeBodies.h"
 #include "core/CrossModuleReferences.h"
 #include "core/GlobalNumbering.h"
 #include "core/ParameterPositions.h"
@@ -130,6 +131,7 @@ void FunctionEncoder::run() {
   Blocks.clear();
   LocalNumbers.clear();
   ForwardReferences.clear();
+  WithoutParameters = Ctx.ArgumentFreeSignatures && hasArgumentFreeBody(F);
   blocksInWalkOrder(F, Blocks, SeenBlocks);
   numberArgumentsAndBlocks();
   encodeHeader();
@@ -144,8 +146,9 @@ void FunctionEncoder::run() {
 /// encodeInstruction), so the body is walked once.
 void FunctionEncoder::numberArgumentsAndBlocks() {
   NextLocal = 0;
-  for (const Argument &A : F.args())
-    LocalNumbers.insert(&A, NextLocal++);
+  if (!WithoutParameters)
+    for (const Argument &A : F.args())
+      LocalNumbers.insert(&A, NextLocal++);
   for (const BasicBlock *BB : Blocks)
     LocalNumbers.insert(BB, NextLocal++);
 }
@@ -160,7 +163,13 @@ void FunctionEncoder::resolveForwardReferences() {
 
 void FunctionEncoder::encodeHeader() {
   emit(TagFunction);
-  encodeType(F.getFunctionType());
+  if (WithoutParameters) {
+    // Nothing reads the arguments: only the return type tells twins apart.
+    emit(TagArgumentFree);
+    encodeType(F.getReturnType());
+  } else {
+    encodeType(F.getFunctionType());
+  }
   emit(F.getAddressSpace());
   emit(F.getCallingConv());
   emitString(F.hasGC() ? StringRef(F.getGC()) : StringRef());
@@ -178,7 +187,7 @@ void FunctionEncoder::encodeHeader() {
     emit(TagPresent);
     encodeConstant(Extra);
   }
-  encodeAttributes(F.getAttributes(), F.arg_size());
+  encodeAttributes(F.getAttributes(), WithoutParameters ? 0 : F.arg_size());
   encodeFunctionMetadata();
 }
 

@@ -94,6 +94,12 @@ struct EncodingContext {
   /// (a ThinLTO link): globals, metadata kinds and sync scopes are written by
   /// what they are, not by this module's numbers (CrossModuleReferences.h).
   const CrossModuleReferences *CrossModule = nullptr;
+  /// When set, a function whose body reads no argument
+  /// (hasArgumentFreeBody) is written with its return type alone, so that
+  /// twins with other parameter lists encode alike. Only for planners that
+  /// give such a class a shared body with no parameters and rewrite the
+  /// calls (cross-module folding, CrossModuleRewriter.cpp).
+  bool ArgumentFreeSignatures = false;
   /// The one lock of core/. With IntegerWildcards, the encoder asks
   /// DataLayout for the stride of array elements, and DataLayout fills its
   /// cache of structure layouts on first use without locking; questions

@@ -80,6 +80,7 @@ enum Tag : uint64_t {
   TagModuleLocal,
   TagMetadataKindName,
   TagSyncScopeName,
+  TagArgumentFree,
 };
 
 /// Tags take the low 16 bits of a token; fields packed with them the rest.
@@ -212,6 +213,9 @@ private:
   llvm::SmallVectorImpl<std::pair<size_t, const llvm::Value *>>
       &ForwardReferences;
   std::vector<const llvm::Use *> *Positions = nullptr;
+  /// F is written without its parameter list (see
+  /// EncodingContext::ArgumentFreeSignatures).
+  bool WithoutParameters = false;
   /// MDNodes currently being encoded, for cycles (self-referential loops).
   llvm::SmallVector<const llvm::MDNode *, 8> MDStack;
   /// Constants being written by their contents (cross-module encodings),

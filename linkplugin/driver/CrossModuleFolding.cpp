@@ -416,7 +416,13 @@ std::string crossModuleObstacle(ArrayRef<const char *> LldArgs) {
 
 void CrossModuleOutcome::printListing(raw_ostream &OS) const {
   for (const CrossModuleFoldedClass &C : Classes) {
-    OS << "selected function " << C.SharedName << " across modules\n";
+    // A class within one module is one of twins that read no argument and
+    // differ in their parameter lists (CrossModulePlanner.cpp).
+    bool OneModule = all_of(C.Members, [&](const CrossModuleFoldedMember &M) {
+      return M.Module == C.Members.front().Module;
+    });
+    OS << "selected function " << C.SharedName
+       << (OneModule ? " across parameter lists\n" : " across modules\n");
     for (const CrossModuleFoldedMember &M : C.Members)
       OS << "  removing identical function " << M.Name << " in " << M.Module
          << " (" << M.Action << ")\n";

@@ -11,6 +11,9 @@
 // optimizer-last extension point in its ThinLTO post-link phase), after
 // importing and inlining, before that backend's code generation. Either way
 // inlining is done, so what remains equal is what codegen would emit twice.
+// A second, small pass runs in every function simplification pipeline: it
+// drops the arguments of calls that a backend resolved to the parameterless
+// shared body of twins folded before the link (RetypeSharedBodyCallsPass).
 // A ThinLTO backend's results wait for the end of the link
 // (BackendResults.cpp); lto_merge_functions_finish lets our ld.lld say when
 // that is. A remote (DTLTO) backend runs this plugin in another process;
@@ -24,6 +27,7 @@
 #include "linkplugin/plugin/BackendResults.h"
 #include "linkplugin/plugin/LTOMergeFunctionsPass.h"
 #include "linkplugin/plugin/PluginState.h"
+#include "linkplugin/plugin/RetypeSharedBodyCallsPass.h"
 
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -78,6 +82,21 @@ static void registerCallbacks(PassBuilder &PB) {
           return false;
         MPM.addPass(lmf::LTOMergeFunctionsPass());
         return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != lmf::RetypeSharedBodyCallsPass::name())
+          return false;
+        FPM.addPass(lmf::RetypeSharedBodyCallsPass());
+        return true;
+      });
+  // Calls the optimizer resolves to a parameterless shared body of ours
+  // (RetypeSharedBodyCallsPass.cpp), in every function simplification
+  // pipeline.
+  PB.registerPeepholeEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        FPM.addPass(lmf::RetypeSharedBodyCallsPass());
       });
   PB.registerFullLinkTimeOptimizationLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

@@ -14,6 +14,7 @@
 
 #include "TestIR.h"
 
+#include "core/ArgumentFreeBodies.h"
 #include "core/CrossModuleCandidates.h"
 #include "core/CrossModulePlanner.h"
 #include "core/CrossModuleRewriter.h"
@@ -346,6 +347,80 @@ TEST(CrossModule, SharedNamesDependOnlyOnTheTwins) {
   std::string Name = Plan("");
   EXPECT_TRUE(StringRef(Name).starts_with("__lmf.xm."));
   EXPECT_EQ(Name, Plan("define i32 @unrelated() {\n  ret i32 0\n}\n"));
+}
+
+/// A body that reads no argument, large enough for a shared body to pay.
+std::string argumentFreeTwin(StringRef Decl) {
+  return (Decl + " {\n"
+                 "  %v = load volatile i32, ptr @counter\n"
+                 "  %m = mul i32 %v, 7\n"
+                 "  %a = add i32 %m, 3\n"
+                 "  %s = shl i32 %a, 2\n"
+                 "  %t = xor i32 %s, %v\n"
+                 "  store volatile i32 %t, ptr @counter\n"
+                 "  ret void\n"
+                 "}\n")
+      .str();
+}
+
+TEST(CrossModule, TwinsThatReadNoArgumentFoldAcrossParameterLists) {
+  Link L;
+  L.add("@counter = external global i32\n@p = global i32 0\n" +
+        argumentFreeTwin("define internal void @f(ptr nonnull %p, i32 %x) "
+                         "local_unnamed_addr noinline") +
+        "define void @use_f() {\n"
+        "  call void @f(ptr nonnull @p, i32 1)\n  ret void\n}\n");
+  L.add("@counter = external global i32\n" +
+        argumentFreeTwin("define internal void @g(double noundef %d) "
+                         "local_unnamed_addr noinline") +
+        "define void @use_g() {\n"
+        "  call void @g(double noundef 2.0)\n  ret void\n}\n");
+  CrossModulePlan P = L.plan();
+  ASSERT_EQ(folded(P).size(), 1u);
+  EXPECT_TRUE(folded(P)[0]->ArgumentFree);
+  EXPECT_EQ(members(L, *folded(P)[0]),
+            (std::vector<std::string>{"0:f:erased", "1:g:erased"}));
+  ASSERT_TRUE(L.rewrite(P));
+  std::string Name = folded(P)[0]->SharedName;
+  std::string A = L.bodyText(0, Name), B = L.bodyText(1, Name);
+  EXPECT_EQ(A, B);
+  EXPECT_NE(A.find("void @" + Name + "()"), std::string::npos) << A;
+  for (StringRef Use : {"use_f", "use_g"}) {
+    size_t I = Use == "use_f" ? 0 : 1;
+    std::string Caller = L.bodyText(I, Use);
+    EXPECT_NE(Caller.find("call void @" + Name + "()\n"), std::string::npos)
+        << Caller;
+  }
+}
+
+TEST(CrossModule, CallsToABodyWithNoParametersPassNothingButMustTail) {
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M =
+      parseIR(Ctx, std::string(Header) +
+                       "define void @body() {\n  ret void\n}\n"
+                       "define i32 @call(ptr %p) personality ptr null {\n"
+                       "  call void @body(ptr nonnull %p, i32 1), !prof !0\n"
+                       "  invoke void @body(ptr %p) to label %ok unwind "
+                       "label %bad\n"
+                       "ok:\n  ret i32 0\n"
+                       "bad:\n  %l = landingpad { ptr, i32 } cleanup\n"
+                       "  ret i32 1\n}\n"
+                       "define void @tail(ptr %p) {\n"
+                       "  musttail call void @body(ptr %p)\n  ret void\n}\n"
+                       "!0 = !{!\"branch_weights\", i32 5}\n");
+  ASSERT_TRUE(M);
+  retypeCallsTo(*fn(*M, "body"));
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  ASSERT_FALSE(verifyModule(*M, &OS)) << Msg;
+  std::string Text;
+  raw_string_ostream Out(Text);
+  M->print(Out, nullptr);
+  EXPECT_NE(Text.find("call void @body(), !prof !0"), std::string::npos)
+      << Text;
+  EXPECT_NE(Text.find("invoke void @body()\n"), std::string::npos) << Text;
+  EXPECT_NE(Text.find("musttail call void @body(ptr %p)"), std::string::npos)
+      << Text;
 }
 
 } // namespace
