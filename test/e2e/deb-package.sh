@@ -49,8 +49,8 @@ for f in bin/ld.lld bin/lmf-thinlto-backend bin/lmf-thinlto-distribute \
 CHECK: {{^}}/usr/lib/lto-merge-functions/$f{{\$}}
 CHECK
 done
-for f in copyright README.md docs/linker.md docs/report-schema.md \
-  docs/smallest-binary.md; do
+for f in copyright README.md docs/linker.md docs/distributed-backends.md \
+  docs/report-schema.md docs/smallest-binary.md; do
   check_text "package has $f" contents.txt <<CHECK
 CHECK: {{^}}/usr/share/doc/lto-merge-functions/$f{{\$}}
 CHECK
