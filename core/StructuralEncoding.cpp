@@ -42,7 +42,11 @@
 // values, phi incoming blocks, inline asm, calling conventions, operand
 // bundles, ABI attributes, GC, section, personality, prefix and prologue data,
 // and must-match metadata (`!kcfi_type`, `!type`, `!func_sanitize`,
-// `!nontemporal`, metadata arguments of intrinsics, unknown kinds).
+// `!nontemporal`, metadata arguments of intrinsics, unknown kinds). The one
+// exception is for the planner across ThinLTO modules, which asks for it
+// (EncodingContext::ArgumentFreeSignatures): a function whose body reads no
+// argument is written with its return type in place of its function type,
+// and without its parameters' attributes (ArgumentFreeBodies.h).
 //
 // This file writes the function, its blocks, instructions and operands;
 // LeafEncoding.cpp writes the types, attributes, metadata and inline asm they
