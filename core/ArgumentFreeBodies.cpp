@@ -115,8 +115,8 @@ bool hasArgumentFreeBody(const Function &F) {
   return true;
 }
 
-FunctionType *argumentFreeType(const Function &F) {
-  return FunctionType::get(F.getReturnType(), /*isVarArg=*/false);
+FunctionType *argumentFreeType(FunctionType *Type) {
+  return FunctionType::get(Type->getReturnType(), /*isVarArg=*/false);
 }
 
 void retypeCallsTo(Function &Callee) {

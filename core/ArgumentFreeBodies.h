@@ -23,9 +23,9 @@ namespace lmf {
 /// same body and return type, whatever their parameter lists.
 bool hasArgumentFreeBody(const llvm::Function &F);
 
-/// F's return type with no parameters: the type of the shared body of a
-/// class of argument-free twins.
-llvm::FunctionType *argumentFreeType(const llvm::Function &F);
+/// Type's return type with no parameters: the type of the shared body of a
+/// class of argument-free twins, whose members have Type.
+llvm::FunctionType *argumentFreeType(llvm::FunctionType *Type);
 
 /// The names of the shared bodies of twins folded before a ThinLTO link
 /// begin so (CrossModulePlanner.cpp).

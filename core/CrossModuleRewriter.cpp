@@ -93,6 +93,8 @@ public:
 
 private:
   Expected<Function *> definition(StringRef Name) const;
+  Function *moveBodyForClass(Function &From, const CrossModuleClass &C,
+                             GlobalValue::LinkageTypes Linkage);
   Expected<Function *> makeSharedBody(Function &Source,
                                       const CrossModuleClass &C);
   void fold(Function &G, Function &Shared, CrossModuleAction Action);
@@ -124,6 +126,21 @@ Expected<Function *> ModuleRewriter::definition(StringRef Name) const {
   return F;
 }
 
+/// Moves From's body into a new function of the type C's shared body has:
+/// From's own, or none of its parameters for argument-free twins.
+Function *ModuleRewriter::moveBodyForClass(Function &From,
+                                           const CrossModuleClass &C,
+                                           GlobalValue::LinkageTypes Linkage) {
+  RewriteContext RC{Globals, Touched};
+  FunctionType *Type = From.getFunctionType();
+  if (C.ArgumentFree)
+    Type = argumentFreeType(Type);
+  Function *Body = moveBodyToNewFunction(From, Type, Linkage, "", RC);
+  if (C.ArgumentFree)
+    takeNoParameters(*Body, From);
+  return Body;
+}
+
 Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
                                                     const CrossModuleClass &C) {
   if (M.getNamedValue(C.SharedName))
@@ -134,14 +151,8 @@ Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
     return createStringError(inconvertibleErrorCode(),
                              "'" + Source.getName() +
                                  "' reads its arguments, unlike its class");
-  RewriteContext RC{Globals, Touched};
-  FunctionType *Type =
-      C.ArgumentFree ? argumentFreeType(Source) : Source.getFunctionType();
-  Function *Shared = moveBodyToNewFunction(
-      Source, Type, GlobalValue::LinkOnceODRLinkage, "", RC);
-  if (C.ArgumentFree) {
-    takeNoParameters(*Shared, Source);
-  }
+  Function *Shared =
+      moveBodyForClass(Source, C, GlobalValue::LinkOnceODRLinkage);
   makeShared(*Shared, C.SharedName);
   // Recursion stays in the shared body, as in every other copy of it.
   for (CallBase *CB : directCallsTo(Source))
@@ -308,7 +319,7 @@ Function &ModuleRewriter::sharedDeclaration(StringRef Name,
   if (Function *F = M.getFunction(Name))
     return *F;
   if (Plan.ArgumentFreeBodies.contains(Name))
-    Type = FunctionType::get(Type->getReturnType(), /*isVarArg=*/false);
+    Type = argumentFreeType(Type);
   Function *Decl =
       Function::Create(Type, GlobalValue::ExternalLinkage, Name, M);
   Decl->setVisibility(GlobalValue::HiddenVisibility);
@@ -325,20 +336,13 @@ Function &ModuleRewriter::sharedDeclaration(StringRef Name,
 /// does not take the meet or does not read as its class (then the module
 /// declares the shared body instead).
 Function *ModuleRewriter::availableCopy(Function &F, StringRef SharedName) {
-  const CrossModuleClass *C = nullptr;
-  for (const CrossModuleClass &K : Plan.Classes)
-    if (K.Folded && K.SharedName == SharedName)
-      C = &K;
-  if (!C || (C->ArgumentFree && !hasArgumentFreeBody(F)))
+  auto C = find_if(Plan.Classes, [&](const CrossModuleClass &K) {
+    return K.Folded && K.SharedName == SharedName;
+  });
+  if (C == Plan.Classes.end() || (C->ArgumentFree && !hasArgumentFreeBody(F)))
     return nullptr;
-  RewriteContext RC{Globals, Touched};
-  FunctionType *Type =
-      C->ArgumentFree ? argumentFreeType(F) : F.getFunctionType();
-  Function *Copy = moveBodyToNewFunction(
-      F, Type, GlobalValue::AvailableExternallyLinkage, "", RC);
-  if (C->ArgumentFree) {
-    takeNoParameters(*Copy, F);
-  }
+  Function *Copy =
+      moveBodyForClass(F, *C, GlobalValue::AvailableExternallyLinkage);
   Copy->setName(SharedName);
   Copy->setVisibility(GlobalValue::HiddenVisibility);
   if (!applyFactMeet(*Copy, C->Meet, Policy, Ordinal)) {

@@ -155,21 +155,23 @@ def measure(linker, d, objects, reps):
         ratios.append(o / p)
         step = STEP_LINE.search(err)
         scan = SCAN_LINE.search(err)
-        if step:
-            steps.append({
-                "folded": int(step.group(1)),
-                "rewritten": int(step.group(3)),
-                "modules": int(step.group(4)),
-                "read": float(step.group(5)),
-                "plan": float(step.group(6)),
-                "rewrite": float(step.group(7)),
-                "scan": float(scan.group(1)) if scan else 0.0,
-            })
+        if not step:
+            sys.exit(f"the merging link of {d} did not fold across modules; "
+                     f"it said:\n{err[-2000:]}")
+        steps.append({
+            "folded": int(step.group(1)),
+            "rewritten": int(step.group(3)),
+            "modules": int(step.group(4)),
+            "read": float(step.group(5)),
+            "plan": float(step.group(6)),
+            "rewrite": float(step.group(7)),
+            "scan": float(scan.group(1)) if scan else 0.0,
+        })
     out = subprocess.run([os.path.join(d, "ours")], capture_output=True,
                          text=True).stdout
     same = out == subprocess.run([os.path.join(d, "plain")],
                                  capture_output=True, text=True).stdout
-    med = lambda k: statistics.median(s[k] for s in steps) if steps else None
+    med = lambda k: statistics.median(s[k] for s in steps)
     return {
         "plain_seconds": statistics.median(plain),
         "ours_seconds": statistics.median(ours),
