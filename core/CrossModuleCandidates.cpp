@@ -10,7 +10,8 @@
 // can replace it), and its encoding in cross-module form
 // (CrossModuleReferences.h) with the facts its twins may not share
 // (CrossModuleAnnotations.h). The module is usually loaded lazily: only the
-// bodies of the functions the caller wants are read.
+// bodies of the functions the caller wants are read, and the module-level
+// metadata (flags, profile summary) before anything else.
 //
 // The rules mirror the one-module planner (IdenticalPlanner.cpp), with what a
 // lazily loaded module cannot tell replaced by what the link knows:
@@ -32,6 +33,7 @@
 #include "core/AnnotationPolicy.h"
 #include "core/ArgumentFreeBodies.h"
 #include "core/ByteModel.h"
+#include "core/ConstantTables.h"
 #include "core/CrossModuleReferences.h"
 #include "core/Eligibility.h"
 #include "core/GlobalNumbering.h"
@@ -261,6 +263,8 @@ void CandidateCollector::encodeSimilar() {
       if (const auto *Value = dyn_cast<Constant>(U->get()))
         Position.ArgumentBytes = argumentBytes(*Value);
       Position.Registers.add(*U->get()->getType());
+      Position.Pointer = U->get()->getType()->isPointerTy();
+      Position.TableReadBytes = tableReadBytes(*U);
     }
   }
 }
@@ -270,6 +274,7 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
   Result.CompatibilityKey = moduleCompatibilityKey(M);
   Result.IntegerArgumentRegisters = Facts.IntegerArgumentRegisters;
   Result.FloatArgumentRegisters = Facts.FloatArgumentRegisters;
+  Result.PositionIndependent = Facts.PositionIndependent;
   if (Error E = select(Wanted))
     return E;
   Profile.emplace(M);
@@ -283,8 +288,6 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
       AddressClasses[F] = Index;
   }
   encode();
-  // After select: a lazily read module has its profile summary once a body
-  // is read.
   if (Opts.Similar.value_or(hasProfile(M)))
     encodeSimilar();
   return std::move(Result);
@@ -327,6 +330,12 @@ Expected<ModuleCandidates>
 collectCrossModuleCandidates(Module &M,
                              function_ref<bool(const Function &)> Wanted,
                              const CrossModuleCollectOptions &Opts) {
+  // A lazily read module has no module-level metadata until asked: its
+  // flags (the compatibility key, PIC and PIE levels, indirect-call
+  // protection) and its profile summary would read as absent. Reading a
+  // body loads it anyway.
+  if (Error E = M.materializeMetadata())
+    return std::move(E);
   return CandidateCollector(M, Opts).run(Wanted);
 }
 

@@ -99,6 +99,11 @@ struct CrossModuleCandidate {
     int64_t ArgumentBytes = 0;
     /// Registers it takes as an argument.
     ArgumentRegisters Registers;
+    /// It is an address (in a constant table, it needs a relocation in a
+    /// position-independent program).
+    bool Pointer = false;
+    /// Bytes to read it from a constant table instead (ConstantTables.h).
+    int64_t TableReadBytes = 0;
   };
   bool SimilarEligible = false;
   Encoding SimilarSkeleton;
@@ -116,6 +121,8 @@ struct ModuleCandidates {
   std::vector<CrossModuleCandidate> Candidates;
   /// Argument registers of the target's C calling convention.
   unsigned IntegerArgumentRegisters = 6, FloatArgumentRegisters = 8;
+  /// The module is built position-independent (ModuleFacts.h).
+  bool PositionIndependent = false;
   /// The kinds of similar positions the module allows (callees not in a
   /// module that protects indirect calls); empty without similar merging.
   std::vector<std::string> SimilarPositions;

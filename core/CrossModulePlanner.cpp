@@ -487,7 +487,8 @@ CrossModulePlan Planner::run() {
   Plan.SimilarIntegers = Opts.SimilarIntegers;
   if (Opts.Similar)
     Plan.Similar = planCrossModuleSimilar(Modules, untouchedItems(),
-                                          Opts.SimilarMinimumGain);
+                                          Opts.SimilarMinimumGain,
+                                          Opts.SimilarConstantTables);
   return std::move(Plan);
 }
 

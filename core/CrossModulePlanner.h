@@ -109,6 +109,9 @@ struct CrossModuleSimilarClass {
   /// For each added parameter, in order, the positions (indices into each
   /// member's CrossModuleCandidate::Positions) it stands for.
   std::vector<std::vector<unsigned>> Parameters;
+  /// For each parameter: it travels in each member's constant table
+  /// (ConstantTables.h) instead of a register of its own.
+  std::vector<bool> InTable;
   /// The hash of the members' similar skeleton, checked again when the
   /// module is rewritten.
   uint64_t SkeletonHash = 0;
@@ -127,6 +130,9 @@ struct CrossModulePlanOptions {
   /// The kinds of similar positions the candidates were encoded with
   /// (CrossModuleCollectOptions).
   bool SimilarCallees = true, SimilarIntegers = true;
+  /// Values that do not fit in argument registers may travel in constant
+  /// tables (MergeOptions::SimilarConstantTables).
+  bool SimilarConstantTables = true;
 };
 
 struct CrossModuleStats {

@@ -236,12 +236,14 @@ Error ModuleRewriter::foldSimilar(const CrossModuleWork::SimilarFold &Fold) {
     return createStringError(inconvertibleErrorCode(),
                              "the facts of '" + Source.getName() +
                                  "' do not line up with its class's");
-  for (const std::vector<unsigned> &Stands : C.Parameters) {
+  for (auto [Stands, Tabled] : zip(C.Parameters, C.InTable)) {
     SimilarParameter P;
     P.Ty = Positions.front()[Stands.front()]->get()->getType();
     P.Positions.assign(Stands.begin(), Stands.end());
     for (const std::vector<const Use *> &Uses : Positions)
       P.Values.push_back(cast<Constant>(Uses[Stands.front()]->get()));
+    P.InTable = Tabled;
+    Local.UsesTable |= Tabled;
     Local.Parameters.push_back(std::move(P));
   }
   RewriteContext RC{Globals, Touched};

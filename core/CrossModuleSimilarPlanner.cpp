@@ -21,8 +21,10 @@
 //    its values (copies of one exported function in several modules are one
 //    body and one thunk in the binary), less a byte per parameter; it must
 //    save at least the minimum gain, and the parameters must fit the
-//    argument registers. When it does not pay, the member that deviates
-//    from the most common values most often leaves, as long as that helps.
+//    argument registers, or else travel in a constant table per member
+//    (ConstantTables.cpp), whichever plan saves more, as in one module.
+//    When it does not pay, the member that deviates from the most common
+//    values most often leaves, as long as that helps.
 //
 // Every member becomes a thunk: whether a member's calls could pass its
 // values instead depends on uses that the lazily read modules do not show.
@@ -41,6 +43,7 @@
 #include "core/CrossModuleSimilarPlanner.h"
 
 #include "core/ByteModel.h"
+#include "core/ConstantTables.h"
 #include "core/StructuralHash.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -58,6 +61,14 @@ namespace {
 
 using Parameters = std::vector<std::vector<unsigned>>;
 
+/// A plan of the class's parameters: the positions each one stands for,
+/// and whether it travels in the table.
+struct Placement {
+  Parameters Params;
+  std::vector<bool> InTable;
+  bool usesTable() const { return llvm::is_contained(InTable, true); }
+};
+
 /// Orders columns of values by their contents.
 struct ColumnLess {
   bool operator()(const std::vector<const Encoding *> &L,
@@ -71,8 +82,10 @@ struct ColumnLess {
 class SimilarClassPlanner {
 public:
   SimilarClassPlanner(ArrayRef<ModuleCandidates> Modules,
-                      ArrayRef<CrossModuleRef> Members, int64_t MinimumGain)
-      : Modules(Modules), Members(Members), MinimumGain(MinimumGain) {}
+                      ArrayRef<CrossModuleRef> Members, int64_t MinimumGain,
+                      bool MayUseTables)
+      : Modules(Modules), Members(Members), MinimumGain(MinimumGain),
+        MayUseTables(MayUseTables) {}
 
   std::optional<CrossModuleSimilarClass> run();
 
@@ -85,9 +98,10 @@ private:
   }
   unsigned numPositions() const { return member(0).Positions.size(); }
   Parameters parametersOf(ArrayRef<unsigned> Alive) const;
-  bool fitsRegisters(ArrayRef<unsigned> Alive, const Parameters &Params) const;
-  int64_t estimateGain(ArrayRef<unsigned> Alive,
-                       const Parameters &Params) const;
+  bool place(ArrayRef<unsigned> Alive, bool WithTable, Placement &Out) const;
+  int64_t estimateGain(ArrayRef<unsigned> Alive, const Placement &P) const;
+  bool prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
+             CrossModuleSimilarClass &Out) const;
   size_t mostDeviating(ArrayRef<unsigned> Alive) const;
   bool vanishesInBackend(unsigned K) const;
   bool bestLeftToBackend(unsigned MembersInModule) const;
@@ -98,6 +112,7 @@ private:
   ArrayRef<ModuleCandidates> Modules;
   ArrayRef<CrossModuleRef> Members;
   int64_t MinimumGain;
+  bool MayUseTables;
 };
 
 Parameters SimilarClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
@@ -120,39 +135,66 @@ Parameters SimilarClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
   return Params;
 }
 
-bool SimilarClassPlanner::fitsRegisters(ArrayRef<unsigned> Alive,
-                                        const Parameters &Params) const {
+/// Fills Out with the parameters of the Alive members, placed in argument
+/// registers, and (WithTable) in a table those that do not fit there
+/// (ConstantTables.h); false when they cannot be placed.
+bool SimilarClassPlanner::place(ArrayRef<unsigned> Alive, bool WithTable,
+                                Placement &Out) const {
+  Out.Params = parametersOf(Alive);
   const CrossModuleCandidate &First = member(Alive.front());
-  ArgumentRegisters Used = First.OwnArguments;
-  for (const std::vector<unsigned> &P : Params) {
-    Used.Integer += First.Positions[P.front()].Registers.Integer;
-    Used.Float += First.Positions[P.front()].Registers.Float;
-  }
+  SmallVector<ParameterDemand, 8> Demands;
+  for (const std::vector<unsigned> &P : Out.Params)
+    Demands.push_back({First.Positions[P.front()].Registers,
+                       static_cast<unsigned>(P.size())});
   const ModuleCandidates &M = Modules[Members[Alive.front()].Module];
-  return Used.Integer <= M.IntegerArgumentRegisters &&
-         Used.Float <= M.FloatArgumentRegisters;
+  SmallVector<bool, 8> InTable(Out.Params.size(), false);
+  if (!placeParameters(First.OwnArguments, Demands, M.IntegerArgumentRegisters,
+                       M.FloatArgumentRegisters, InTable))
+    return false;
+  Out.InTable.assign(InTable.begin(), InTable.end());
+  return WithTable || !Out.usesTable();
 }
 
-/// Every body but one saved; a thunk per member that passes its values; a
-/// byte per parameter for the moves it may add. Copies of one exported
-/// function in several modules count once.
+/// Every body but one saved; a thunk per member that passes its values (or
+/// its table's address); a byte per parameter for the moves it may add; a
+/// table's cost to the body and its data. Copies of one exported function
+/// in several modules count once.
 int64_t SimilarClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
-                                          const Parameters &Params) const {
+                                          const Placement &P) const {
   StringSet<> Exported;
   int64_t Bodies = 0, Thunks = 0;
+  unsigned Fields = llvm::count(P.InTable, true);
+  const CrossModuleCandidate &First = member(Alive.front());
+  bool PositionIndependent =
+      Modules[Members[Alive.front()].Module].PositionIndependent;
   for (unsigned K : Alive) {
     const CrossModuleCandidate &C = member(K);
     if (C.Linkage != CrossModuleLinkage::Local &&
         !Exported.insert(C.Name).second)
       continue;
     ++Bodies;
-    int64_t ArgBytes = 0;
-    for (const std::vector<unsigned> &P : Params)
-      ArgBytes += C.Positions[P.front()].ArgumentBytes;
+    int64_t ArgBytes = Fields != 0 ? TableAddressBytes : 0;
+    for (auto [Param, Tabled] : zip(P.Params, P.InTable))
+      if (!Tabled)
+        ArgBytes += C.Positions[Param.front()].ArgumentBytes;
     Thunks += alignedSize(JumpBytes + ArgBytes);
   }
-  return (Bodies - 1) * alignedSize(member(Alive.front()).BodyBytes) - Thunks -
-         static_cast<int64_t>(Params.size());
+  int64_t Gain = (Bodies - 1) * alignedSize(First.BodyBytes) - Thunks;
+  int64_t TableBytes = 0, ReadBytes = 0;
+  for (auto [Param, Tabled] : zip(P.Params, P.InTable)) {
+    if (!Tabled) {
+      Gain -= 1;
+      continue;
+    }
+    TableBytes += tableFieldBytes(First.Positions[Param.front()].Pointer,
+                                  PositionIndependent);
+    for (unsigned Position : Param)
+      ReadBytes += First.Positions[Position].TableReadBytes;
+  }
+  if (Fields != 0)
+    Gain -= TableAddressKeptBytes + ReadBytes +
+            Bodies * TableDataWeight * TableBytes;
+  return Gain;
 }
 
 /// The alive member whose values differ from each position's most common
@@ -214,39 +256,65 @@ std::optional<CrossModuleSimilarClass> SimilarClassPlanner::run() {
     else
       Alive.push_back(K);
   }
+  if (Alive.size() < 2 || !spansModules(Alive))
+    return std::nullopt;
+  Placement All;
+  bool MayNeedTable = MayUseTables && !place(Alive, /*WithTable=*/false, All);
+  CrossModuleSimilarClass WithTable = Out;
+  SmallVector<unsigned, 8> AliveWithTable(Alive);
+  bool Planned = prune(Alive, /*WithTable=*/false, Out);
+  if (MayNeedTable && prune(AliveWithTable, /*WithTable=*/true, WithTable) &&
+      (!Planned || WithTable.EstimatedBytesSaved > Out.EstimatedBytesSaved)) {
+    Out = std::move(WithTable);
+    Planned = true;
+  }
+  if (!Planned)
+    return std::nullopt;
+  llvm::sort(Out.Refusals,
+             [](const CrossModuleRefusal &L, const CrossModuleRefusal &R) {
+               return L.Ref < R.Ref;
+             });
+  return Out;
+}
+
+/// Plans the class of the Alive members into Out: drops members, the most
+/// deviating first, until the parameters can be placed (WithTable: with a
+/// table if need be) and the class pays, as long as dropping helps and the
+/// class still spans modules. False when no class remains.
+bool SimilarClassPlanner::prune(SmallVectorImpl<unsigned> &Alive,
+                                bool WithTable,
+                                CrossModuleSimilarClass &Out) const {
   auto Drop = [&](size_t Slot, StringRef Reason) {
     Out.Refusals.push_back({Members[Alive[Slot]], Reason.str()});
     Alive.erase(Alive.begin() + Slot);
   };
   while (Alive.size() >= 2 && spansModules(Alive)) {
-    Parameters Params = parametersOf(Alive);
-    if (!fitsRegisters(Alive, Params)) {
+    Placement P;
+    if (!place(Alive, WithTable, P)) {
       Drop(mostDeviating(Alive),
            "needs more parameters than argument registers");
       continue;
     }
-    int64_t Gain = estimateGain(Alive, Params);
+    int64_t Gain = estimateGain(Alive, P);
     if (Gain >= MinimumGain) {
       for (unsigned K : Alive)
         Out.Members.push_back(Members[K]);
-      Out.Parameters = std::move(Params);
+      Out.Parameters = std::move(P.Params);
+      Out.InTable = std::move(P.InTable);
       Out.EstimatedBytesSaved = Gain;
       Out.BodyInstructions = member(Alive.front()).Instructions;
-      llvm::sort(Out.Refusals,
-                 [](const CrossModuleRefusal &L, const CrossModuleRefusal &R) {
-                   return L.Ref < R.Ref;
-                 });
-      return Out;
+      return true;
     }
     size_t Worst = mostDeviating(Alive);
-    SmallVector<unsigned, 8> Fewer(Alive);
+    SmallVector<unsigned, 8> Fewer(Alive.begin(), Alive.end());
     Fewer.erase(Fewer.begin() + Worst);
+    Placement FewerP;
     if (Fewer.size() < 2 || !spansModules(Fewer) ||
-        estimateGain(Fewer, parametersOf(Fewer)) <= Gain)
+        !place(Fewer, WithTable, FewerP) || estimateGain(Fewer, FewerP) <= Gain)
       break;
     Drop(Worst, "the class saves more bytes without it");
   }
-  return std::nullopt;
+  return false;
 }
 
 /// Free's candidates grouped by module compatibility and equal similar
@@ -298,13 +366,14 @@ similarGroups(ArrayRef<ModuleCandidates> Modules,
 
 std::vector<CrossModuleSimilarClass>
 planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
-                       ArrayRef<CrossModuleRef> Free, int64_t MinimumGain) {
+                       ArrayRef<CrossModuleRef> Free, int64_t MinimumGain,
+                       bool MayUseTables) {
   std::vector<CrossModuleSimilarClass> Classes;
   StringSet<> Names;
   for (const std::vector<CrossModuleRef> &Group :
        similarGroups(Modules, Free)) {
     std::optional<CrossModuleSimilarClass> C =
-        SimilarClassPlanner(Modules, Group, MinimumGain).run();
+        SimilarClassPlanner(Modules, Group, MinimumGain, MayUseTables).run();
     if (!C)
       continue;
     SmallVector<const AnnotationFacts *, 8> Facts;
@@ -316,8 +385,8 @@ planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
             .Candidates[C->Members.front().Candidate];
     C->SkeletonHash = hashEncoding(First.SimilarSkeleton);
     std::vector<uint64_t> Content{C->SkeletonHash};
-    for (const std::vector<unsigned> &P : C->Parameters) {
-      Content.push_back(P.size());
+    for (auto [P, Tabled] : zip(C->Parameters, C->InTable)) {
+      Content.push_back(P.size() * 2 + Tabled);
       Content.insert(Content.end(), P.begin(), P.end());
     }
     std::string Base =

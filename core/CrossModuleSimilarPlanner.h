@@ -17,11 +17,12 @@ namespace lmf {
 /// Plans the classes of similar functions with members in several modules
 /// among Free, candidates of Modules in module order that identical folding
 /// left alone: which members share a body, which positions become
-/// parameters, and what the class saves by the byte model.
+/// parameters (in registers, or in a constant table per member where that
+/// saves more, if MayUseTables), and what the class saves by the byte model.
 std::vector<CrossModuleSimilarClass>
 planCrossModuleSimilar(llvm::ArrayRef<ModuleCandidates> Modules,
-                       llvm::ArrayRef<CrossModuleRef> Free,
-                       int64_t MinimumGain);
+                       llvm::ArrayRef<CrossModuleRef> Free, int64_t MinimumGain,
+                       bool MayUseTables);
 
 } // namespace lmf
 

@@ -81,6 +81,12 @@ struct MergeOptions {
   /// too (isIntegerOperandPosition), where a register costs what the
   /// immediate did.
   bool SimilarIntegers = true;
+  /// With MergeSimilar: when a class's parameters do not all fit in
+  /// argument registers, the values that do not fit may travel in a
+  /// constant table per member, whose address takes one register
+  /// (ConstantTables.h), where the byte model says that saves more than
+  /// leaving members out.
+  bool SimilarConstantTables = true;
   /// A similar class merges only when the byte model says it saves at
   /// least this many bytes. Tests lower it (even below zero) to make the
   /// stage rewrite classes that would not pay.

@@ -73,6 +73,7 @@ constexpr StringLiteral Similar = "similar";
 constexpr StringLiteral SizeOptimized = "size_optimized";
 constexpr StringLiteral Source = "source";
 constexpr StringLiteral Survivor = "survivor";
+constexpr StringLiteral TableParameters = "table_parameters";
 constexpr StringLiteral SurvivorAction = "survivor_action";
 constexpr StringLiteral Threads = "threads";
 constexpr StringLiteral TimeSeconds = "time_seconds";
@@ -106,6 +107,7 @@ static json::Object similarGroupToJson(const SimilarGroup &G) {
                       {key::Body, G.Body},
                       {key::Source, G.Source},
                       {key::Parameters, G.Parameters},
+                      {key::TableParameters, G.TableParameters},
                       {key::BodyInstructions, G.BodyInstructions},
                       {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
                       {key::Members, std::move(Members)}};
@@ -256,6 +258,7 @@ static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map(key::Round, G.Round) && O.map(key::Body, G.Body) &&
          O.map(key::Source, G.Source) && O.map(key::Parameters, G.Parameters) &&
+         O.mapOptional(key::TableParameters, G.TableParameters) &&
          O.map(key::BodyInstructions, G.BodyInstructions) &&
          O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
          O.map(key::Members, G.Members);
@@ -415,7 +418,10 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
   }
   for (const SimilarGroup &G : Result.Similar) {
     OS << "merged similar functions into " << G.Body << " (" << G.Parameters
-       << " parameters, about " << G.EstimatedBytesSaved << " bytes saved)\n";
+       << " parameters, ";
+    if (G.TableParameters != 0)
+      OS << G.TableParameters << " of them in constant tables, ";
+    OS << "about " << G.EstimatedBytesSaved << " bytes saved)\n";
     for (const SimilarMember &M : G.Members)
       OS << "  sharing body with similar function " << M.Name << " ("
          << similarActionName(M.Action) << ")\n";

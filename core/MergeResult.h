@@ -61,6 +61,9 @@ struct SimilarGroup {
   /// The member whose body it was.
   std::string Source;
   uint64_t Parameters = 0;
+  /// Of those, the ones passed in each member's constant table
+  /// (ConstantTables.h).
+  uint64_t TableParameters = 0;
   uint64_t BodyInstructions = 0;
   int64_t EstimatedBytesSaved = 0;
   /// Every member, the source first, in module order.

@@ -97,6 +97,8 @@ ModuleFacts collectModuleFacts(const Module &M,
     collectSingleMemberComdats(M, Facts);
   Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
                        M.getPIELevel() == PIELevel::Default;
+  Facts.PositionIndependent = M.getPICLevel() != PICLevel::NotPIC ||
+                              M.getPIELevel() != PIELevel::Default;
   if (LinkAddressFree)
     collectLinkAddressFree(M, *LinkAddressFree, Facts);
   return Facts;

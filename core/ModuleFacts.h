@@ -41,6 +41,9 @@ struct ModuleFacts {
   /// The module is built for a shared object (PIC, not PIE): an exported
   /// definition that is not dso_local may be preempted at load time.
   bool SharedObject = false;
+  /// The module is built position-independent (PIC or PIE): an address
+  /// stored in data costs a dynamic relocation in the output.
+  bool PositionIndependent = false;
   /// Arguments the target passes in registers, integer and pointer ones
   /// and floating-point ones, from the module's triple.
   unsigned IntegerArgumentRegisters = 6;

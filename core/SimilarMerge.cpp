@@ -264,8 +264,8 @@ void SimilarStage::forgetRefusals(const SimilarGroup &Group) {
     Names.insert(M.Name);
   std::vector<RefusedMember> &List = Ctx.Result.SimilarRefusals;
   size_t Before = List.size();
-  llvm::erase_if(List,
-                 [&](const RefusedMember &R) { return Names.contains(R.Name); });
+  llvm::erase_if(
+      List, [&](const RefusedMember &R) { return Names.contains(R.Name); });
   Ctx.Result.Stats.SimilarRefused -= Before - List.size();
 }
 
@@ -286,6 +286,8 @@ void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
   Group.Body = Body.getName().str();
   Group.Source = Source.str();
   Group.Parameters = Plan.Parameters.size();
+  Group.TableParameters = llvm::count_if(
+      Plan.Parameters, [](const SimilarParameter &P) { return P.InTable; });
   Group.BodyInstructions = Plan.BodyInstructions;
   Group.EstimatedBytesSaved = Plan.EstimatedBytesSaved;
   for (auto [Name, Outcome] : zip(Names, Outcomes)) {

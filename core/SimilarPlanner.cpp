@@ -16,7 +16,11 @@
 // the body computes the field's address: one parameter per structure, not
 // per field. Parameters must
 // fit in the target's argument registers next to the existing ones: a
-// stack argument would turn every thunk from a jump into a frame.
+// stack argument would turn every thunk from a jump into a frame. When they
+// do not, the class is planned twice: leaving out members until the rest
+// fit, and keeping them with the values that do not fit in a constant table
+// per member (ConstantTables.cpp); the plan that saves more bytes wins, the
+// one without a table on ties (a register is faster than a load).
 //
 // Members. Each member either keeps its symbol as a thunk that tail-calls
 // the shared body with its values (it keeps its own address, e.g. for a
@@ -49,6 +53,7 @@
 #include "core/SimilarPlanner.h"
 
 #include "core/ByteModel.h"
+#include "core/ConstantTables.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -88,6 +93,7 @@ public:
                bool KeepHotApart)
       : Members(Members), Positions(Positions), Facts(Facts), Mode(Opts.Mode),
         MinimumGain(Opts.SimilarMinimumGain), KeepHotApart(KeepHotApart),
+        MayUseTables(Opts.SimilarConstantTables),
         RewritableCalls(Members.size(), NotCounted) {}
 
   SimilarPlan run();
@@ -100,6 +106,9 @@ private:
                   std::vector<Constant *> &Column) const;
   std::vector<SimilarParameter> parametersOf(ArrayRef<unsigned> Alive) const;
   bool fitsRegisters(ArrayRef<SimilarParameter> Params) const;
+  bool placeParameters(MutableArrayRef<SimilarParameter> Params) const;
+  void prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
+             SimilarPlan &Plan) const;
   int64_t memberCost(unsigned Member, unsigned Slot,
                      ArrayRef<SimilarParameter> Params,
                      SimilarMemberPlan &Out) const;
@@ -115,6 +124,7 @@ private:
   int64_t MinimumGain;
   /// Hot members (ModuleFacts::Hot) are refused before planning starts.
   bool KeepHotApart;
+  bool MayUseTables;
   int64_t BodyBytes = 0;
   /// countRewritableCalls of each member, counted once when first needed
   /// (pruning plans a class many times).
@@ -190,6 +200,29 @@ bool ClassPlanner::fitsRegisters(ArrayRef<SimilarParameter> Params) const {
          Used.Float <= Facts.FloatArgumentRegisters;
 }
 
+/// Puts the parameters that do not fit in argument registers in a table
+/// (SimilarParameter::InTable); false when not even the table's address
+/// fits.
+bool ClassPlanner::placeParameters(
+    MutableArrayRef<SimilarParameter> Params) const {
+  ArgumentRegisters Own;
+  for (const Argument &A : Members.front()->args())
+    Own.add(*A.getType());
+  SmallVector<ParameterDemand, 8> Demands;
+  for (const SimilarParameter &P : Params) {
+    Demands.emplace_back();
+    Demands.back().Registers.add(*P.Ty);
+    Demands.back().Positions = P.Positions.size() + P.DerivedPositions.size();
+  }
+  SmallVector<bool, 8> InTable(Params.size(), false);
+  if (!lmf::placeParameters(Own, Demands, Facts.IntegerArgumentRegisters,
+                            Facts.FloatArgumentRegisters, InTable))
+    return false;
+  for (auto [P, Tabled] : zip(Params, InTable))
+    P.InTable = Tabled;
+  return true;
+}
+
 /// What member Member (at Slot among the alive ones) costs once its body
 /// is gone: a thunk, or the growth of its calls. Fills Out with the choice.
 int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
@@ -197,8 +230,14 @@ int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
                                  SimilarMemberPlan &Out) const {
   Function &G = *Members[Member];
   int64_t ArgBytes = 0;
-  for (const SimilarParameter &P : Params)
-    ArgBytes += argumentBytes(*P.Values[Slot]);
+  bool Table = false;
+  for (const SimilarParameter &P : Params) {
+    Table |= P.InTable;
+    if (!P.InTable)
+      ArgBytes += argumentBytes(*P.Values[Slot]);
+  }
+  if (Table)
+    ArgBytes += TableAddressBytes;
   int64_t ThunkBytes = alignedSize(JumpBytes + ArgBytes);
   Out = {&G, SimilarAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
@@ -234,10 +273,26 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
   }
   // A register instead of an immediate rarely costs anything; count a byte
   // per parameter for the moves it may add, and two per address the body
-  // computes from a parameter (usually folded into the access).
-  Gain -= static_cast<int64_t>(Params.size());
-  for (const SimilarParameter &P : Params)
+  // computes from a parameter (usually folded into the access). A table
+  // costs the body and each member (ConstantTables.h).
+  int64_t TableBytes = 0, ReadBytes = 0;
+  ArrayRef<const Use *> Source = Positions[Alive.front()];
+  for (const SimilarParameter &P : Params) {
     Gain -= 2 * static_cast<int64_t>(P.DerivedPositions.size());
+    if (!P.InTable) {
+      Gain -= 1;
+      continue;
+    }
+    TableBytes +=
+        tableFieldBytes(P.Ty->isPointerTy(), Facts.PositionIndependent);
+    for (unsigned Position : P.Positions)
+      ReadBytes += tableReadBytes(*Source[Position]);
+    // The body loads the global, then computes the field's address.
+    ReadBytes += 4 * static_cast<int64_t>(P.DerivedPositions.size());
+  }
+  if (TableBytes != 0)
+    Gain -= TableAddressKeptBytes + ReadBytes +
+            static_cast<int64_t>(Alive.size()) * TableDataWeight * TableBytes;
   return Gain;
 }
 
@@ -298,6 +353,50 @@ void keepPassedMembers(SimilarPlan &Plan) {
   }
 }
 
+/// Plans the class of the Alive members into Plan: drops members, the most
+/// deviating first, until the parameters fit (WithTable: with a table if
+/// need be) and the class pays, as long as dropping helps. Members dropped
+/// become refusals; Plan.Members stays empty when no two remain.
+void ClassPlanner::prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
+                         SimilarPlan &Plan) const {
+  auto Drop = [&](size_t Slot, StringRef Reason) {
+    Plan.Refused.push_back({Members[Alive[Slot]], Reason});
+    Alive.erase(Alive.begin() + Slot);
+  };
+  SmallVector<SimilarMemberPlan, 4> Plans;
+  while (Alive.size() >= 2) {
+    std::vector<SimilarParameter> Params = parametersOf(Alive);
+    if (WithTable ? !placeParameters(Params) : !fitsRegisters(Params)) {
+      Drop(mostDeviating(Alive),
+           "needs more parameters than argument registers");
+      continue;
+    }
+    int64_t Gain = estimateGain(Alive, Params, &Plans);
+    if (Gain >= MinimumGain) {
+      Plan.Members.assign(Plans.begin(), Plans.end());
+      Plan.UsesTable = llvm::any_of(
+          Params, [](const SimilarParameter &P) { return P.InTable; });
+      Plan.Parameters = std::move(Params);
+      Plan.EstimatedBytesSaved = Gain;
+      keepPassedMembers(Plan);
+      return;
+    }
+    // Does the class pay without its most deviating member?
+    size_t Worst = mostDeviating(Alive);
+    SmallVector<unsigned, 8> Fewer(Alive.begin(), Alive.end());
+    Fewer.erase(Fewer.begin() + Worst);
+    std::vector<SimilarParameter> FewerParams = parametersOf(Fewer);
+    if (Fewer.size() < 2 ||
+        (WithTable ? !placeParameters(FewerParams)
+                   : !fitsRegisters(FewerParams)) ||
+        estimateGain(Fewer, FewerParams) <= Gain)
+      break;
+    Drop(Worst, "the class saves more bytes without it");
+  }
+  while (!Alive.empty())
+    Drop(0, "merging saves too few bytes");
+}
+
 SimilarPlan ClassPlanner::run() {
   SimilarPlan Plan;
   BodyBytes = estimateBodyBytes(*Members.front(), &Plan.BodyInstructions);
@@ -308,37 +407,19 @@ SimilarPlan ClassPlanner::run() {
     else
       Alive.push_back(M);
   }
-  auto Drop = [&](size_t Slot, StringRef Reason) {
-    Plan.Refused.push_back({Members[Alive[Slot]], Reason});
-    Alive.erase(Alive.begin() + Slot);
-  };
-  SmallVector<SimilarMemberPlan, 4> Plans;
-  while (Alive.size() >= 2) {
-    std::vector<SimilarParameter> Params = parametersOf(Alive);
-    if (!fitsRegisters(Params)) {
-      Drop(mostDeviating(Alive),
-           "needs more parameters than argument registers");
-      continue;
-    }
-    int64_t Gain = estimateGain(Alive, Params, &Plans);
-    if (Gain >= MinimumGain) {
-      Plan.Members.assign(Plans.begin(), Plans.end());
-      Plan.Parameters = std::move(Params);
-      Plan.EstimatedBytesSaved = Gain;
-      keepPassedMembers(Plan);
-      return Plan;
-    }
-    // Does the class pay without its most deviating member?
-    size_t Worst = mostDeviating(Alive);
-    SmallVector<unsigned, 8> Fewer(Alive);
-    Fewer.erase(Fewer.begin() + Worst);
-    if (Fewer.size() < 2 || estimateGain(Fewer, parametersOf(Fewer)) <= Gain)
-      break;
-    Drop(Worst, "the class saves more bytes without it");
+  if (Alive.size() < 2) {
+    prune(Alive, /*WithTable=*/false, Plan);
+    return Plan;
   }
-  while (!Alive.empty())
-    Drop(0, "merging saves too few bytes");
-  return Plan;
+  bool MayNeedTable = MayUseTables && !fitsRegisters(parametersOf(Alive));
+  SimilarPlan WithTable = Plan;
+  SmallVector<unsigned, 8> AliveWithTable(Alive);
+  prune(Alive, /*WithTable=*/false, Plan);
+  if (!MayNeedTable)
+    return Plan;
+  prune(AliveWithTable, /*WithTable=*/true, WithTable);
+  return WithTable.EstimatedBytesSaved > Plan.EstimatedBytesSaved ? WithTable
+                                                                  : Plan;
 }
 
 } // namespace

@@ -37,6 +37,9 @@ struct SimilarParameter {
   llvm::SmallVector<unsigned, 2> DerivedPositions;
   /// Values[K] is what kept member K passes.
   std::vector<llvm::Constant *> Values;
+  /// Passed in each member's constant table (ConstantTables.h) instead of
+  /// a register of its own.
+  bool InTable = false;
 };
 
 struct SimilarMemberPlan {
@@ -51,6 +54,9 @@ struct SimilarPlan {
   /// body becomes the shared one.
   llvm::SmallVector<SimilarMemberPlan, 4> Members;
   std::vector<SimilarParameter> Parameters;
+  /// Some parameters travel in a table: the shared body takes one more
+  /// parameter after the others, the address of the member's table.
+  bool UsesTable = false;
   /// The byte model's estimate of what the class saves (see
   /// SimilarPlanner.cpp); positive whenever Members is not empty.
   int64_t EstimatedBytesSaved = 0;
@@ -73,8 +79,9 @@ bool mayPayAsSimilar(const llvm::Function &F);
 /// Plans a class of functions whose encodings with parameter wildcards are
 /// equal, given in module order with each one's positions (in encoding
 /// order). Members are dropped, the one needing the most distinct values
-/// first, until the parameters fit in argument registers and the class
-/// saves bytes; the plan is empty when no two members remain.
+/// first, until the parameters fit in argument registers (with the values
+/// that do not fit in a constant table, if allowed and if that saves more)
+/// and the class saves bytes; the plan is empty when no two members remain.
 SimilarPlan
 planSimilarClass(llvm::ArrayRef<llvm::Function *> Members,
                  llvm::ArrayRef<std::vector<const llvm::Use *>> Positions,

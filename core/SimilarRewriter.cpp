@@ -12,7 +12,10 @@
 //     member keeps a copy, so each subprogram belongs to one function.
 //  2. Each position a parameter stands for now reads that parameter, or an
 //     address computed from it (a field of each member's own global).
-//     Debug records that showed such a constant show the parameter.
+//     Debug records that showed such a constant show the parameter. A
+//     parameter planned into the constant table (ConstantTables.h) is read
+//     by a load from the table, whose address is the body's last parameter,
+//     and debug records that showed its constant say it is unavailable.
 //  3. Recursion: the body called its own member, which stood for "the
 //     member that is running". It now calls the shared body and passes its
 //     own parameters on, so each member still recurses into itself.
@@ -22,15 +25,18 @@
 //     the shared body's `memory` attribute lets argument memory be read,
 //     written or both, as those positions do.
 //  5. Each member becomes a thunk that tail-calls the shared body with its
-//     values, or, if planned, each direct call to it calls the shared body
-//     with its values and the member is deleted. Call sites keep their
-//     attributes, bundles, metadata and calling convention; a `memory`
-//     attribute on them is widened as in 4.
+//     values (and its table, a new private constant in the thunk's comdat,
+//     if it has one: the link keeps one copy of an inline member's thunk,
+//     and its table with it), or, if planned, each direct call to it calls
+//     the shared body with its values and the member is deleted. Call sites
+//     keep their attributes, bundles, metadata and calling convention; a
+//     `memory` attribute on them is widened as in 4.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/SimilarRewriter.h"
 
+#include "core/ConstantTables.h"
 #include "core/GlobalNumbering.h"
 #include "core/ProfileFacts.h"
 
@@ -39,10 +45,13 @@
 #include "llvm/IR/DebugProgramInstruction.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/ModRef.h"
+
+#include <optional>
 
 using namespace llvm;
 
@@ -54,9 +63,10 @@ namespace {
 /// call maybe both.
 ModRefInfo accessThroughParameters(const SimilarPlan &Plan,
                                    ArrayRef<const Use *> SourcePositions) {
-  ModRefInfo Access = ModRefInfo::NoModRef;
+  // The body reads the table; what it loads from it is no argument.
+  ModRefInfo Access = Plan.UsesTable ? ModRefInfo::Ref : ModRefInfo::NoModRef;
   for (const SimilarParameter &P : Plan.Parameters) {
-    if (!P.Ty->isPointerTy())
+    if (!P.Ty->isPointerTy() || P.InTable)
       continue;
     SmallVector<unsigned, 4> All(P.Positions.begin(), P.Positions.end());
     All.append(P.DerivedPositions.begin(), P.DerivedPositions.end());
@@ -122,9 +132,10 @@ CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
 }
 
 /// The operand U, a constant `getelementptr` of the source's global, is
-/// computed instead from Base, the parameter that passes each member's
-/// global, right before its user (a load, store or call).
-void deriveFromParameter(Use &U, Argument &Base) {
+/// computed instead from Base, the parameter (or the value loaded from the
+/// table) that passes each member's global, right before its user (a load,
+/// store or call).
+void deriveFromParameter(Use &U, Value &Base) {
   auto *Template = cast<GEPOperator>(U.get());
   auto *User = cast<Instruction>(U.getUser());
   SmallVector<Value *, 4> Indices(Template->indices());
@@ -139,7 +150,8 @@ void deriveFromParameter(Use &U, Argument &Base) {
 /// A debug record that showed a constant the source passed as a parameter
 /// now shows the parameter, so each member's debugger sees its own value;
 /// when two parameters had the same constant in the source, the record
-/// cannot tell which, and says the value is unavailable.
+/// cannot tell which, and says the value is unavailable. Parameters holds
+/// null for a value read from the table: no parameter shows it.
 void retargetDebugValues(Function &Body, const SimilarPlan &Plan,
                          ArrayRef<Value *> Parameters) {
   DenseMap<Value *, Value *> ParameterOf;
@@ -163,27 +175,62 @@ void retargetDebugValues(Function &Body, const SimilarPlan &Plan,
         }
 }
 
+/// The type of the plan's constant table, or null when it has none.
+StructType *tableTypeOf(const SimilarPlan &Plan) {
+  SmallVector<Type *, 4> Fields;
+  for (const SimilarParameter &P : Plan.Parameters)
+    if (P.InTable)
+      Fields.push_back(P.Ty);
+  return Fields.empty() ? nullptr : tableType(Fields);
+}
+
 Function *createSharedBody(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,
                            ModRefInfo Access, RewriteContext &Ctx) {
   Function &Source = *Plan.Members.front().Fn;
   SmallVector<Type *, 8> Params(Source.getFunctionType()->params());
   for (const SimilarParameter &P : Plan.Parameters)
-    Params.push_back(P.Ty);
+    if (!P.InTable)
+      Params.push_back(P.Ty);
+  StructType *Table = tableTypeOf(Plan);
+  if (Table)
+    Params.push_back(PointerType::getUnqual(Source.getContext()));
   auto *Type = FunctionType::get(Source.getReturnType(), Params, false);
   Function *Body = moveBodyToNewFunction(
       Source, Type, GlobalValue::InternalLinkage, ".lmf.similar", Ctx);
-  unsigned First = Source.arg_size();
-  SmallVector<Value *, 4> OwnParameters;
-  for (unsigned I = 0; I < Plan.Parameters.size(); ++I) {
-    Argument *A = Body->getArg(First + I);
-    OwnParameters.push_back(A);
-    for (unsigned Position : Plan.Parameters[I].Positions)
-      const_cast<Use *>(SourcePositions[Position])->set(A);
-    for (unsigned Position : Plan.Parameters[I].DerivedPositions)
-      deriveFromParameter(const_cast<Use &>(*SourcePositions[Position]), *A);
+  unsigned Next = Source.arg_size();
+  std::optional<TableReader> Reader;
+  if (Table) {
+    Argument &Address = *Body->getArg(Body->arg_size() - 1);
+    describeTableParameter(Address, Table);
+    Reader.emplace(Address, Table);
   }
-  retargetDebugValues(*Body, Plan, OwnParameters);
+  SmallVector<Value *, 4> ShownAs;
+  unsigned Field = 0;
+  for (const SimilarParameter &P : Plan.Parameters) {
+    auto Position = [&](unsigned I) -> Use & {
+      return const_cast<Use &>(*SourcePositions[I]);
+    };
+    if (P.InTable) {
+      ShownAs.push_back(nullptr);
+      for (unsigned I : P.Positions)
+        Position(I).set(Reader->loadFor(Position(I), Field));
+      for (unsigned I : P.DerivedPositions)
+        deriveFromParameter(Position(I), *Reader->loadFor(Position(I), Field));
+      ++Field;
+      continue;
+    }
+    Argument *A = Body->getArg(Next++);
+    ShownAs.push_back(A);
+    for (unsigned I : P.Positions)
+      Position(I).set(A);
+    for (unsigned I : P.DerivedPositions)
+      deriveFromParameter(Position(I), *A);
+  }
+  retargetDebugValues(*Body, Plan, ShownAs);
+  SmallVector<Value *, 4> OwnParameters;
+  for (unsigned I = Source.arg_size(); I < Body->arg_size(); ++I)
+    OwnParameters.push_back(Body->getArg(I));
   for (CallBase *CB : directCallsTo(Source))
     if (CB->getFunction() == Body)
       callWithExtraArguments(*CB, *Body, OwnParameters, Access);
@@ -191,6 +238,31 @@ Function *createSharedBody(const SimilarPlan &Plan,
     Body->setMemoryEffects(
         widenArgumentMemory(Body->getMemoryEffects(), Access));
   return Body;
+}
+
+/// What member K passes after its own arguments: its values in registers,
+/// then, if the plan has a table, the address of a new table of its other
+/// values.
+SmallVector<Value *, 4> extraArgumentsOf(const SimilarPlan &Plan, size_t K,
+                                         StructType *Table,
+                                         RewriteContext &Ctx) {
+  SmallVector<Value *, 4> Extra;
+  SmallVector<Constant *, 4> Fields;
+  for (const SimilarParameter &P : Plan.Parameters) {
+    if (P.InTable)
+      Fields.push_back(P.Values[K]);
+    else
+      Extra.push_back(P.Values[K]);
+  }
+  if (!Table)
+    return Extra;
+  Function &Member = *Plan.Members[K].Fn;
+  GlobalVariable *Values =
+      createTable(*Member.getParent(), Table, Fields,
+                  (Member.getName() + ".lmf.constants").str());
+  Ctx.Globals.add(Values);
+  Extra.push_back(Values);
+  return Extra;
 }
 
 /// Calls Body instead of G from every other function, then deletes G if
@@ -221,22 +293,32 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
   // Read before the positions are replaced.
   ModRefInfo Access = accessThroughParameters(Plan, SourcePositions);
   Function *Body = createSharedBody(Plan, SourcePositions, Access, Ctx);
+  StructType *Table = tableTypeOf(Plan);
   Outcomes.clear();
   for (size_t K = 0; K < Plan.Members.size(); ++K) {
     const SimilarMemberPlan &Member = Plan.Members[K];
-    SmallVector<Value *, 4> Extra;
-    for (const SimilarParameter &P : Plan.Parameters)
-      Extra.push_back(P.Values[K]);
+    SmallVector<Value *, 4> Extra = extraArgumentsOf(Plan, K, Table, Ctx);
     // The body came with the first member's count.
     if (K > 0)
       addEntryCount(*Body, *Member.Fn);
     if (Member.Action == SimilarAction::CallsRewritten &&
         rewriteCallsAndErase(*Member.Fn, *Body, Extra, Access, Ctx)) {
       Outcomes.push_back(SimilarAction::CallsRewritten);
+      // A member that had no calls left nothing to read its table.
+      auto *Values = Table ? cast<GlobalVariable>(Extra.back()) : nullptr;
+      if (Values && Values->use_empty()) {
+        Ctx.Globals.remove(Values);
+        Values->eraseFromParent();
+      }
       continue;
     }
     makeThunk(*Member.Fn, *Body, Extra);
     Outcomes.push_back(SimilarAction::Thunk);
+    // Copies of an inline member in several objects keep one thunk, and
+    // one table with it.
+    if (Table)
+      if (Comdat *Group = Member.Fn->getComdat())
+        cast<GlobalVariable>(Extra.back())->setComdat(Group);
   }
   return Body;
 }

@@ -18,7 +18,8 @@ names them, so that the default run (every other configuration) stays as
 long as it was and comparable with the stored baselines. They are our
 similar merging (``--lto-merge-similar-functions``, on top of
 ``ours-safe``, with all its positions; ``-similar-data``, ``-similar-callees``
-and ``-similar-integers`` keep one kind of positions or two) and LLVM 22's GlobalMergeFunctions (``gmf``: ``-mllvm
+and ``-similar-integers`` keep one kind of positions or two, ``-no-tables``
+passes no values in constant tables) and LLVM 22's GlobalMergeFunctions (``gmf``: ``-mllvm
 -enable-global-merge-func``, a similar merger of LLVM's own, run at the
 end of the code generator's IR passes, in full LTO inside the one module),
 each alone and with ``--icf=safe``; its two-round ThinLTO form
@@ -80,6 +81,12 @@ CONFIGS = (
     Config("ours-safe+similar-integers",
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "-mllvm", "-lto-merge-functions-similar-callees=false"),
+           True, opt_in=True),
+    # Similar merging with no constant tables: classes whose values do not
+    # fit in argument registers leave members out instead (ConstantTables.h).
+    Config("ours-safe+similar-no-tables",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "-mllvm", "-lto-merge-functions-similar-constant-tables=false"),
            True, opt_in=True),
     Config("gmf", ("-mllvm", "-enable-global-merge-func"), opt_in=True),
     Config("gmf+icf-safe", ("-mllvm", "-enable-global-merge-func",

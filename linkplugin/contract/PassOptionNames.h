@@ -33,6 +33,8 @@ inline constexpr char SimilarCalleesOption[] =
     "lto-merge-functions-similar-callees";
 inline constexpr char SimilarIntegersOption[] =
     "lto-merge-functions-similar-integers";
+inline constexpr char SimilarConstantTablesOption[] =
+    "lto-merge-functions-similar-constant-tables";
 inline constexpr char SimilarMinimumGainOption[] =
     "lto-merge-functions-similar-min-gain";
 inline constexpr char HotPolicyOption[] = "lto-merge-functions-hot-policy";

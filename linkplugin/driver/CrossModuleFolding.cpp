@@ -203,6 +203,8 @@ Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
   Base.LinkAddressFree = Request.LinkAddressFree;
   Base.Similar = Request.Similar;
   Base.Hot = Request.Hot;
+  Base.SimilarCallees = Request.SimilarCallees;
+  Base.SimilarIntegers = Request.SimilarIntegers;
   parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {
     LLVMContext Ctx;
     BitcodeModule BM = Rewritable[Ordinal]->Module;
@@ -332,6 +334,7 @@ void Folding::describe(const CrossModulePlan &Plan) {
     CrossModuleFoldedClass S;
     S.SharedName = C.SharedName;
     S.Parameters = C.Parameters.size();
+    S.TableParameters = llvm::count(C.InTable, true);
     S.BodyInstructions = C.BodyInstructions;
     S.EstimatedBytesSaved = C.EstimatedBytesSaved;
     for (const CrossModuleRef &R : C.Members)
@@ -370,6 +373,9 @@ Expected<CrossModuleOutcome> Folding::run() {
   CrossModulePlanOptions PlanOpts;
   // Unset: the modules with a profile encoded their candidates for it.
   PlanOpts.Similar = Request.Similar.value_or(true);
+  PlanOpts.SimilarCallees = Request.SimilarCallees;
+  PlanOpts.SimilarIntegers = Request.SimilarIntegers;
+  PlanOpts.SimilarConstantTables = Request.SimilarConstantTables;
   CrossModulePlan Plan = planCrossModuleFolds(Candidates, Facts, PlanOpts);
   describe(Plan);
   Out.PlanSeconds = secondsSince(Start);
@@ -429,8 +435,10 @@ void CrossModuleOutcome::printListing(raw_ostream &OS) const {
   }
   for (const CrossModuleFoldedClass &C : Similar) {
     OS << "merged similar functions into " << C.SharedName
-       << " across modules (" << C.Parameters << " parameters, about "
-       << C.EstimatedBytesSaved << " bytes saved)\n";
+       << " across modules (" << C.Parameters << " parameters, ";
+    if (C.TableParameters != 0)
+      OS << C.TableParameters << " of them in constant tables, ";
+    OS << "about " << C.EstimatedBytesSaved << " bytes saved)\n";
     for (const CrossModuleFoldedMember &M : C.Members)
       OS << "  sharing body with similar function " << M.Name << " in "
          << M.Module << " (" << M.Action << ")\n";
@@ -456,8 +464,10 @@ json::Object CrossModuleOutcome::toJson() const {
                          {"estimated_bytes_saved", C.EstimatedBytesSaved},
                          {"members", std::move(Members)},
                          {"refusals", std::move(Refusals)}};
-      if (WithParameters)
+      if (WithParameters) {
         Class["parameters"] = C.Parameters;
+        Class["table_parameters"] = C.TableParameters;
+      }
       Out.push_back(std::move(Class));
     }
     return Out;

@@ -33,6 +33,10 @@ struct CrossModuleRequest {
   /// unset: in the modules that carry a profile.
   std::optional<bool> Similar;
   HotPolicy Hot = MergeOptions().Hot;
+  /// What similar merging may pass as parameters, as the backends are told.
+  bool SimilarCallees = MergeOptions().SimilarCallees;
+  bool SimilarIntegers = MergeOptions().SimilarIntegers;
+  bool SimilarConstantTables = MergeOptions().SimilarConstantTables;
 };
 
 /// One member of a folded class, for the listing and the report.
@@ -45,6 +49,8 @@ struct CrossModuleFoldedClass {
   std::string SharedName;
   /// Parameters the shared body takes (similar classes; 0 for identical).
   uint64_t Parameters = 0;
+  /// Of those, the ones passed in each member's constant table.
+  uint64_t TableParameters = 0;
   uint64_t BodyInstructions = 0;
   int64_t EstimatedBytesSaved = 0;
   std::vector<CrossModuleFoldedMember> Members;

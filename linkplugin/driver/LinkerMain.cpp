@@ -226,6 +226,9 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
   Request.Directory = Pre.ModuleDirectory;
   Request.Similar = Req.MergeSimilar;
   Request.Hot = Req.Hot;
+  Request.SimilarCallees = Req.SimilarKinds.Callees;
+  Request.SimilarIntegers = Req.SimilarKinds.Integers;
+  Request.SimilarConstantTables = Req.SimilarKinds.ConstantTables;
   Expected<CrossModuleOutcome> Outcome = foldAcrossModules(Inputs, Request);
   if (!Outcome) {
     Diag.warn("no folding across modules, the inputs are linked as they "

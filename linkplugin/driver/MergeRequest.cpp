@@ -62,6 +62,7 @@
 #include "linkplugin/driver/LldCommandLine.h"
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
 
 #include <optional>
@@ -73,6 +74,33 @@ namespace {
 
 Error optionError(StringRef Arg, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), "'" + Arg + "': " + Why);
+}
+
+/// Reads a boolean cl::opt of the merge pass given to lld with -mllvm or
+/// --plugin-opt=- (the backends read it there), for the step before a ThinLTO
+/// link to follow it too: `-name`, `-name=true|false|1|0`. A value cl::opt
+/// would refuse is left for it to report, and changes nothing here.
+void observePassOption(StringRef Text, SimilarPositionKinds &Kinds) {
+  std::pair<StringRef, StringRef> NameValue = Text.ltrim('-').split('=');
+  bool *Target =
+      StringSwitch<bool *>(NameValue.first)
+          .Case(passopt::SimilarCalleesOption, &Kinds.Callees)
+          .Case(passopt::SimilarIntegersOption, &Kinds.Integers)
+          .Case(passopt::SimilarConstantTablesOption, &Kinds.ConstantTables)
+          .Default(nullptr);
+  if (!Target)
+    return;
+  if (!Text.contains('=')) {
+    *Target = true;
+    return;
+  }
+  std::optional<bool> Value =
+      StringSwitch<std::optional<bool>>(NameValue.second)
+          .Cases("true", "TRUE", "True", "1", true)
+          .Cases("false", "FALSE", "False", "0", false)
+          .Default(std::nullopt);
+  if (Value)
+    *Target = *Value;
 }
 
 /// Reads the lld options we observe but leave in place.
@@ -94,6 +122,9 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.OutputPath = Item.value().str();
   else if (Name.rtrim('=') == "threads" && !Item.MissingValue)
     Req.Threads = Item.value().str();
+  else if ((Name.rtrim('=') == "mllvm" || Name == "plugin-opt=-") &&
+           !Item.MissingValue)
+    observePassOption(Item.value(), Req.SimilarKinds);
 }
 
 /// Records lld's DTLTO options; returns whether Item is one.

@@ -138,6 +138,13 @@ cl::opt<bool> SimilarIntegersOpt(
              "phis and array indices"),
     cl::init(lmf::MergeOptions().SimilarIntegers), cl::cat(Category));
 
+cl::opt<bool> SimilarConstantTablesOpt(
+    lmf::passopt::SimilarConstantTablesOption,
+    cl::desc("With -lto-merge-functions-similar: values that do not fit in "
+             "argument registers may travel in a constant table per member, "
+             "passed by address"),
+    cl::init(lmf::MergeOptions().SimilarConstantTables), cl::cat(Category));
+
 cl::opt<int64_t> SimilarMinimumGainOpt(
     lmf::passopt::SimilarMinimumGainOption,
     cl::desc("Bytes a similar class must save to be merged (tests lower it "
@@ -196,6 +203,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
       SimilarOpt.getNumOccurrences() ? bool(SimilarOpt) : lmf::hasProfile(M);
   Opts.SimilarCallees = SimilarCalleesOpt;
   Opts.SimilarIntegers = SimilarIntegersOpt;
+  Opts.SimilarConstantTables = SimilarConstantTablesOpt;
   Opts.SimilarMinimumGain = SimilarMinimumGainOpt;
   Expected<const DenseSet<uint64_t> *> LinkAddressFree =
       PluginState::get().linkAddressFree(LinkAddressFreeOpt);

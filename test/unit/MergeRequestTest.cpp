@@ -216,6 +216,32 @@ TEST(MergeRequest, ValuesAfterMllvmAndPluginOptUntouched) {
   EXPECT_EQ(Req.LldArgs, Args);
 }
 
+TEST(MergeRequest, SimilarPositionKindsFollowTheLastMllvmOfEach) {
+  // The step before a ThinLTO link follows what -mllvm tells the pass.
+  MergeRequest Default = parse({"a.o"});
+  EXPECT_TRUE(Default.SimilarKinds.Callees);
+  EXPECT_TRUE(Default.SimilarKinds.Integers);
+  EXPECT_TRUE(Default.SimilarKinds.ConstantTables);
+  MergeRequest Req =
+      parse({"-mllvm", "-lto-merge-functions-similar-constant-tables=false",
+             "-mllvm=-lto-merge-functions-similar-integers=0", "-mllvm",
+             "--lto-merge-functions-similar-callees=false", "-mllvm",
+             "-lto-merge-functions-similar-callees", "a.o"});
+  EXPECT_FALSE(Req.SimilarKinds.ConstantTables);
+  EXPECT_FALSE(Req.SimilarKinds.Integers);
+  EXPECT_TRUE(Req.SimilarKinds.Callees);
+  // lld keeps them all, for the backends.
+  EXPECT_EQ(Req.LldArgs.size(), 8u);
+  // A value cl::opt refuses is its to report; it changes nothing here.
+  EXPECT_TRUE(
+      parse({"-mllvm", "-lto-merge-functions-similar-constant-tables=maybe"})
+          .SimilarKinds.ConstantTables);
+  // --plugin-opt=-<option> is lld's other spelling of -mllvm.
+  EXPECT_FALSE(
+      parse({"--plugin-opt=-lto-merge-functions-similar-constant-tables=false"})
+          .SimilarKinds.ConstantTables);
+}
+
 TEST(MergeRequest, LldGetsEverythingElseInOrder) {
   std::vector<const char *> Args = {"a.o",
                                     "--lto-merge-functions",

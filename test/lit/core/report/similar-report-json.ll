@@ -24,7 +24,8 @@
 ; CHECK-NEXT: ],
 ; CHECK-NEXT: "parameters": 1,
 ; CHECK-NEXT: "round": 0,
-; CHECK-NEXT: "source": "a"
+; CHECK-NEXT: "source": "a",
+; CHECK-NEXT: "table_parameters": 0
 ; CHECK-NEXT: },
 ; CHECK-NEXT: {
 ; CHECK-NEXT: "body": "la.lmf.similar",
@@ -42,7 +43,8 @@
 ; CHECK-NEXT: ],
 ; CHECK-NEXT: "parameters": 2,
 ; CHECK-NEXT: "round": 0,
-; CHECK-NEXT: "source": "la"
+; CHECK-NEXT: "source": "la",
+; CHECK-NEXT: "table_parameters": 0
 ; CHECK-NEXT: }
 ; CHECK-NEXT: ],
 ; CHECK-NEXT: "classes_merged": 2,
