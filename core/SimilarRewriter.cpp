@@ -315,10 +315,12 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
     makeThunk(*Member.Fn, *Body, Extra);
     Outcomes.push_back(SimilarAction::Thunk);
     // Copies of an inline member in several objects keep one thunk, and
-    // one table with it.
-    if (Table)
-      if (Comdat *Group = Member.Fn->getComdat())
-        cast<GlobalVariable>(Extra.back())->setComdat(Group);
+    // one table with it. COFF wants a symbol for every member of a comdat,
+    // which a private table has not.
+    Comdat *Group = Member.Fn->getComdat();
+    if (Table && Group &&
+        !Member.Fn->getParent()->getTargetTriple().isOSBinFormatCOFF())
+      cast<GlobalVariable>(Extra.back())->setComdat(Group);
   }
   return Body;
 }
