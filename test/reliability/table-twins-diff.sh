@@ -6,7 +6,9 @@
 # that merging them passes values in tables, in one module and across
 # ThinLTO modules. Each program is built full LTO and ThinLTO, linked plain
 # and with --lto-merge-functions --lto-merge-similar-functions, run, and
-# the outputs compared. A case that differs is kept under
+# the outputs compared; the ThinLTO merge is also linked with distributed
+# backends (DTLTO, test/dtlto's local distributor), whose .text must be the
+# in-process link's to the byte. A case that differs is kept under
 # $LMF_ARTIFACTS/table-twins-<seed>-<lto>/. The campaign fails, too, when
 # no link used a table: then it tests nothing.
 #
@@ -45,6 +47,20 @@ for ((p = 0; p < PROGRAMS; ++p)); do
       table_links=$((table_links + 1))
     run_prog "$dir/out.plain-$lto" "$dir/plain-$lto" || true
     run_prog "$dir/out.merged-$lto" "$dir/merged-$lto" || true
+    if [[ $lto == thin ]]; then
+      lmf_link "$dir/merged-dtlto" -flto=thin "${objs[@]}" "${MERGE[@]}" \
+        -Wl,--thinlto-distributor="$(command -v python3)" \
+        -Wl,--thinlto-distributor-arg="$SRC_ROOT/test/dtlto/local_distributor.py" \
+        >/dev/null
+      for exe in merged-thin merged-dtlto; do
+        "$LLVM_TOOLS/llvm-objcopy" -O binary --only-section=.text \
+          "$dir/$exe" "$dir/$exe.text"
+      done
+      if ! cmp -s "$dir/merged-thin.text" "$dir/merged-dtlto.text"; then
+        echo "FAIL: seed $seed: DTLTO .text differs from in-process" >&2
+        failures=$((failures + 1))
+      fi
+    fi
     if ! cmp -s "$dir/out.plain-$lto" "$dir/out.merged-$lto"; then
       keep="$LMF_ARTIFACTS/table-twins-$seed-$lto"
       mkdir -p "$keep"
