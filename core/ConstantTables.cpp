@@ -34,10 +34,15 @@
 // 1,800 bytes of code and saved 575, while its tables took 2,900 bytes of
 // data and relocations; counted once, the class still looked worth it.
 //
-// Every value at a parameter position may live in a table: positions hold
-// scalars of at most 64 bits, and the constants that mean something only
-// where they are written (thread-local addresses, `blockaddress`, ...)
-// are never parameter values (ParameterPositions.cpp).
+// Positions hold scalars of at most 64 bits, and the constants that mean
+// something only where they are written (thread-local addresses,
+// `blockaddress`, ...) are never parameter values (ParameterPositions.cpp).
+// Not every parameter value may live in data, though: code computes a
+// constant expression where it is used, while a table can hold only what
+// the object file can: bytes, or one full-width address. An address
+// truncated to 32 bits in the table of a PIE would need a relocation the
+// linker refuses (`R_X86_64_32`). Such values keep a register, or the class
+// takes no table.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +58,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 
 #include <numeric>
 
@@ -77,10 +83,17 @@ bool placeParameters(ArgumentRegisters Own,
     return true;
   ArgumentRegisters Used = Own;
   ++Used.Integer; // the table's address
+  SmallVector<unsigned, 8> ByUse;
+  for (auto [I, P] : enumerate(Parameters)) {
+    if (P.MayBeInTable) {
+      ByUse.push_back(I);
+      continue;
+    }
+    Used.Integer += P.Registers.Integer;
+    Used.Float += P.Registers.Float;
+  }
   if (!Fits(Used))
     return false;
-  SmallVector<unsigned, 8> ByUse(Parameters.size());
-  std::iota(ByUse.begin(), ByUse.end(), 0);
   llvm::stable_sort(ByUse, [&](unsigned L, unsigned R) {
     return Parameters[L].Positions > Parameters[R].Positions;
   });
@@ -94,6 +107,20 @@ bool placeParameters(ArgumentRegisters Own,
       InTable[I] = true;
   }
   return true;
+}
+
+bool mayLiveInTable(const Constant &C) {
+  if (isa<ConstantInt>(C) || isa<ConstantFP>(C) || isa<ConstantPointerNull>(C))
+    return true;
+  const Constant *Base = &C;
+  if (const auto *GEP = dyn_cast<GEPOperator>(&C)) {
+    if (!GEP->hasAllConstantIndices())
+      return false;
+    Base = cast<Constant>(GEP->getPointerOperand());
+  }
+  const auto *GV = dyn_cast<GlobalValue>(Base);
+  return GV && !GV->isThreadLocal() && !GV->hasDLLImportStorageClass() &&
+         GV->getType() == C.getType();
 }
 
 int64_t tableFieldBytes(bool Pointer, bool PositionIndependent) {

@@ -42,19 +42,31 @@ int64_t tableFieldBytes(bool Pointer, bool PositionIndependent);
 /// count each byte of table data this many times.
 constexpr int64_t TableDataWeight = 2;
 
-/// What a parameter of a similar class asks of the argument registers and
-/// how many positions of the body read it.
+/// What a parameter of a similar class asks of the argument registers, how
+/// many positions of the body read it, and whether every member's value
+/// may live in a table (mayLiveInTable).
 struct ParameterDemand {
   ArgumentRegisters Registers;
   unsigned Positions = 0;
+  bool MayBeInTable = true;
 };
+
+/// True when C may be a field of a constant table: a value the object file
+/// holds as plain bytes or as one full-width address (an integer or
+/// floating-point constant, null, the address of a global that is not
+/// thread-local or imported, a constant offset from one). Other constant
+/// expressions are computed by code where they are used: an address
+/// truncated to 32 bits, say, has no relocation a position-independent
+/// program may use.
+bool mayLiveInTable(const llvm::Constant &C);
 
 /// Decides which of a class's parameters travel in a table when they do
 /// not all fit in argument registers next to the function's own arguments
-/// (Own) and one pointer for the table. Those read at the most positions
-/// keep a register, ties going to the earlier parameter. Sets InTable[I]
-/// for parameter I (all false when everything fits without a table);
-/// returns false when not even the table's pointer fits.
+/// (Own) and one pointer for the table. Those that may not live in a table
+/// keep a register, then those read at the most positions, ties going to
+/// the earlier parameter. Sets InTable[I] for parameter I (all false when
+/// everything fits without a table); returns false when the table's
+/// pointer and the values that must stay in registers do not fit.
 bool placeParameters(ArgumentRegisters Own,
                      llvm::ArrayRef<ParameterDemand> Parameters,
                      unsigned IntegerRegisters, unsigned FloatRegisters,

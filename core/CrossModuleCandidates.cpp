@@ -260,8 +260,10 @@ void CandidateCollector::encodeSimilar() {
     C.Positions.resize(Uses.size());
     for (auto [Position, U] : zip(C.Positions, Uses)) {
       encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value, Scratch);
-      if (const auto *Value = dyn_cast<Constant>(U->get()))
+      if (const auto *Value = dyn_cast<Constant>(U->get())) {
         Position.ArgumentBytes = argumentBytes(*Value);
+        Position.MayBeInTable = mayLiveInTable(*Value);
+      }
       Position.Registers.add(*U->get()->getType());
       Position.Pointer = U->get()->getType()->isPointerTy();
       Position.TableReadBytes = tableReadBytes(*U);

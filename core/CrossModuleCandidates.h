@@ -104,6 +104,8 @@ struct CrossModuleCandidate {
     bool Pointer = false;
     /// Bytes to read it from a constant table instead (ConstantTables.h).
     int64_t TableReadBytes = 0;
+    /// It may be a field of a constant table (mayLiveInTable).
+    bool MayBeInTable = false;
   };
   bool SimilarEligible = false;
   Encoding SimilarSkeleton;

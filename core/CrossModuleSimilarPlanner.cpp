@@ -145,7 +145,10 @@ bool SimilarClassPlanner::place(ArrayRef<unsigned> Alive, bool WithTable,
   SmallVector<ParameterDemand, 8> Demands;
   for (const std::vector<unsigned> &P : Out.Params)
     Demands.push_back({First.Positions[P.front()].Registers,
-                       static_cast<unsigned>(P.size())});
+                       static_cast<unsigned>(P.size()),
+                       llvm::all_of(Alive, [&](unsigned K) {
+                         return member(K).Positions[P.front()].MayBeInTable;
+                       })});
   const ModuleCandidates &M = Modules[Members[Alive.front()].Module];
   SmallVector<bool, 8> InTable(Out.Params.size(), false);
   if (!placeParameters(First.OwnArguments, Demands, M.IntegerArgumentRegisters,

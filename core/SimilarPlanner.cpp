@@ -213,6 +213,8 @@ bool ClassPlanner::placeParameters(
     Demands.emplace_back();
     Demands.back().Registers.add(*P.Ty);
     Demands.back().Positions = P.Positions.size() + P.DerivedPositions.size();
+    Demands.back().MayBeInTable = llvm::all_of(
+        P.Values, [](const Constant *V) { return mayLiveInTable(*V); });
   }
   SmallVector<bool, 8> InTable(Params.size(), false);
   if (!lmf::placeParameters(Own, Demands, Facts.IntegerArgumentRegisters,

@@ -4,8 +4,9 @@
 //
 // placeParameters decides which parameters of a similar class go into each
 // member's constant table: none when all fit in argument registers, else
-// those read least, leaving one integer register for the table's address,
-// and no plan at all when not even that register is free.
+// those read least, leaving one integer register for the table's address
+// and registers for the values no table can hold, and no plan at all when
+// those do not fit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +73,20 @@ TEST(ConstantTables, FloatingPointValuesKeepTheirOwnRegisters) {
       place(registers(5, 0),
             {integerParameter(1), integerParameter(1), floatParameter(1)});
   EXPECT_EQ(InTable, (std::vector<bool>{true, true, false}));
+}
+
+TEST(ConstantTables, ValuesNoTableCanHoldKeepARegister) {
+  // The value no table can hold takes the last register, though it is read
+  // least; the two others go to the table.
+  ParameterDemand Computed = integerParameter(1);
+  Computed.MayBeInTable = false;
+  std::vector<bool> InTable = place(
+      registers(4, 0), {integerParameter(3), integerParameter(2), Computed});
+  EXPECT_EQ(InTable, (std::vector<bool>{true, true, false}));
+  // With no register left for it besides the table's, there is no plan.
+  bool Placed = true;
+  place(registers(5, 0), {integerParameter(3), Computed}, &Placed);
+  EXPECT_FALSE(Placed);
 }
 
 TEST(ConstantTables, NoPlanWithoutARegisterForTheTable) {
