@@ -128,14 +128,20 @@ int64_t tableFieldBytes(bool Pointer, bool PositionIndependent) {
   return FieldBytes + (Pointer && PositionIndependent ? RelocationBytes : 0);
 }
 
+int64_t tableCostBytes(int64_t ReadBytes, int64_t BytesPerTable,
+                       int64_t Tables) {
+  constexpr int64_t AddressKeptBytes = 8, DataWeight = 2;
+  return AddressKeptBytes + ReadBytes + Tables * DataWeight * BytesPerTable;
+}
+
 int64_t tableReadBytes(const Use &U) {
-  constexpr int64_t AddressLoadBytes = 4, OperandBytes = 1;
+  constexpr int64_t OperandBytes = 1;
   const User *Access = U.getUser();
   bool Address = (isa<LoadInst>(Access) &&
                   U.getOperandNo() == LoadInst::getPointerOperandIndex()) ||
                  (isa<StoreInst>(Access) &&
                   U.getOperandNo() == StoreInst::getPointerOperandIndex());
-  return Address ? AddressLoadBytes : OperandBytes;
+  return Address ? TableAddressLoadBytes : OperandBytes;
 }
 
 StructType *tableType(ArrayRef<Type *> Fields) {

@@ -37,11 +37,6 @@ constexpr int64_t TableAddressBytes = 7;
 /// in at load time.
 int64_t tableFieldBytes(bool Pointer, bool PositionIndependent);
 
-/// A table's data is exact and the code it saves is an estimate, which runs
-/// high on bodies of loads and compares (ConstantTables.cpp): the planners
-/// count each byte of table data this many times.
-constexpr int64_t TableDataWeight = 2;
-
 /// What a parameter of a similar class asks of the argument registers, how
 /// many positions of the body read it, and whether every member's value
 /// may live in a table (mayLiveInTable).
@@ -72,15 +67,23 @@ bool placeParameters(ArgumentRegisters Own,
                      unsigned IntegerRegisters, unsigned FloatRegisters,
                      llvm::MutableArrayRef<bool> InTable);
 
+/// Bytes of a load of its own, where an access took an address as an operand.
+constexpr int64_t TableAddressLoadBytes = 4;
+
 /// What reading a table field at U costs the shared body: the address of a
 /// load or store, which the access took as an operand, now takes a load of
-/// its own (4 bytes); any other operand reads the field where it read an
-/// immediate or a register (a byte, for the longer encoding).
+/// its own (TableAddressLoadBytes); any other operand reads the field where
+/// it read an immediate or a register (a byte, for the longer encoding).
 int64_t tableReadBytes(const llvm::Use &U);
 
-/// What a table costs the shared body besides its reads: a register that
-/// keeps its address across the body's calls.
-constexpr int64_t TableAddressKeptBytes = 8;
+/// What a table costs a class, besides the address each member passes
+/// (TableAddressBytes): a register that keeps the address across the
+/// body's calls, the body's reads (ReadBytes) and Tables tables of
+/// BytesPerTable each (tableFieldBytes of their fields). The data counts
+/// twice: it is exact, while the code a class saves is an estimate, which
+/// runs high on bodies of loads and compares (ConstantTables.cpp).
+int64_t tableCostBytes(int64_t ReadBytes, int64_t BytesPerTable,
+                       int64_t Tables);
 
 /// The type of a table with one field per type, in order.
 llvm::StructType *tableType(llvm::ArrayRef<llvm::Type *> Fields);

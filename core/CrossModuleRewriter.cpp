@@ -243,7 +243,6 @@ Error ModuleRewriter::foldSimilar(const CrossModuleWork::SimilarFold &Fold) {
     for (const std::vector<const Use *> &Uses : Positions)
       P.Values.push_back(cast<Constant>(Uses[Stands.front()]->get()));
     P.InTable = Tabled;
-    Local.UsesTable |= Tabled;
     Local.Parameters.push_back(std::move(P));
   }
   RewriteContext RC{Globals, Touched};

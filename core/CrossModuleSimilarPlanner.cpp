@@ -195,8 +195,7 @@ int64_t SimilarClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
       ReadBytes += First.Positions[Position].TableReadBytes;
   }
   if (Fields != 0)
-    Gain -= TableAddressKeptBytes + ReadBytes +
-            Bodies * TableDataWeight * TableBytes;
+    Gain -= tableCostBytes(ReadBytes, TableBytes, Bodies);
   return Gain;
 }
 

@@ -105,8 +105,8 @@ private:
   bool baseColumn(ArrayRef<unsigned> Alive, unsigned P,
                   std::vector<Constant *> &Column) const;
   std::vector<SimilarParameter> parametersOf(ArrayRef<unsigned> Alive) const;
-  bool fitsRegisters(ArrayRef<SimilarParameter> Params) const;
-  bool placeParameters(MutableArrayRef<SimilarParameter> Params) const;
+  bool placeParameters(MutableArrayRef<SimilarParameter> Params,
+                       bool WithTable) const;
   void prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
              SimilarPlan &Plan) const;
   int64_t memberCost(unsigned Member, unsigned Slot,
@@ -188,23 +188,13 @@ ClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
   return Params;
 }
 
-bool ClassPlanner::fitsRegisters(ArrayRef<SimilarParameter> Params) const {
+/// Places Params in argument registers next to the members' own arguments,
+/// and, WithTable, in a table those that do not fit there
+/// (SimilarParameter::InTable); false when they cannot be placed.
+bool ClassPlanner::placeParameters(MutableArrayRef<SimilarParameter> Params,
+                                   bool WithTable) const {
   if (Params.empty())
     return true;
-  ArgumentRegisters Used;
-  for (const Argument &A : Members.front()->args())
-    Used.add(*A.getType());
-  for (const SimilarParameter &P : Params)
-    Used.add(*P.Ty);
-  return Used.Integer <= Facts.IntegerArgumentRegisters &&
-         Used.Float <= Facts.FloatArgumentRegisters;
-}
-
-/// Puts the parameters that do not fit in argument registers in a table
-/// (SimilarParameter::InTable); false when not even the table's address
-/// fits.
-bool ClassPlanner::placeParameters(
-    MutableArrayRef<SimilarParameter> Params) const {
   ArgumentRegisters Own;
   for (const Argument &A : Members.front()->args())
     Own.add(*A.getType());
@@ -222,7 +212,7 @@ bool ClassPlanner::placeParameters(
     return false;
   for (auto [P, Tabled] : zip(Params, InTable))
     P.InTable = Tabled;
-  return true;
+  return WithTable || !llvm::is_contained(InTable, true);
 }
 
 /// What member Member (at Slot among the alive ones) costs once its body
@@ -290,11 +280,12 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
     for (unsigned Position : P.Positions)
       ReadBytes += tableReadBytes(*Source[Position]);
     // The body loads the global, then computes the field's address.
-    ReadBytes += 4 * static_cast<int64_t>(P.DerivedPositions.size());
+    ReadBytes +=
+        TableAddressLoadBytes * static_cast<int64_t>(P.DerivedPositions.size());
   }
   if (TableBytes != 0)
-    Gain -= TableAddressKeptBytes + ReadBytes +
-            static_cast<int64_t>(Alive.size()) * TableDataWeight * TableBytes;
+    Gain -= tableCostBytes(ReadBytes, TableBytes,
+                           static_cast<int64_t>(Alive.size()));
   return Gain;
 }
 
@@ -368,7 +359,7 @@ void ClassPlanner::prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
   SmallVector<SimilarMemberPlan, 4> Plans;
   while (Alive.size() >= 2) {
     std::vector<SimilarParameter> Params = parametersOf(Alive);
-    if (WithTable ? !placeParameters(Params) : !fitsRegisters(Params)) {
+    if (!placeParameters(Params, WithTable)) {
       Drop(mostDeviating(Alive),
            "needs more parameters than argument registers");
       continue;
@@ -376,8 +367,6 @@ void ClassPlanner::prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
     int64_t Gain = estimateGain(Alive, Params, &Plans);
     if (Gain >= MinimumGain) {
       Plan.Members.assign(Plans.begin(), Plans.end());
-      Plan.UsesTable = llvm::any_of(
-          Params, [](const SimilarParameter &P) { return P.InTable; });
       Plan.Parameters = std::move(Params);
       Plan.EstimatedBytesSaved = Gain;
       keepPassedMembers(Plan);
@@ -388,9 +377,7 @@ void ClassPlanner::prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
     SmallVector<unsigned, 8> Fewer(Alive.begin(), Alive.end());
     Fewer.erase(Fewer.begin() + Worst);
     std::vector<SimilarParameter> FewerParams = parametersOf(Fewer);
-    if (Fewer.size() < 2 ||
-        (WithTable ? !placeParameters(FewerParams)
-                   : !fitsRegisters(FewerParams)) ||
+    if (Fewer.size() < 2 || !placeParameters(FewerParams, WithTable) ||
         estimateGain(Fewer, FewerParams) <= Gain)
       break;
     Drop(Worst, "the class saves more bytes without it");
@@ -413,7 +400,9 @@ SimilarPlan ClassPlanner::run() {
     prune(Alive, /*WithTable=*/false, Plan);
     return Plan;
   }
-  bool MayNeedTable = MayUseTables && !fitsRegisters(parametersOf(Alive));
+  std::vector<SimilarParameter> AllParams = parametersOf(Alive);
+  bool MayNeedTable =
+      MayUseTables && !placeParameters(AllParams, /*WithTable=*/false);
   SimilarPlan WithTable = Plan;
   SmallVector<unsigned, 8> AliveWithTable(Alive);
   prune(Alive, /*WithTable=*/false, Plan);
@@ -425,6 +414,11 @@ SimilarPlan ClassPlanner::run() {
 }
 
 } // namespace
+
+bool SimilarPlan::usesTable() const {
+  return llvm::any_of(Parameters,
+                      [](const SimilarParameter &P) { return P.InTable; });
+}
 
 bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
   return CB.getFunctionType() == G.getFunctionType() && !CB.isMustTailCall() &&

@@ -54,9 +54,6 @@ struct SimilarPlan {
   /// body becomes the shared one.
   llvm::SmallVector<SimilarMemberPlan, 4> Members;
   std::vector<SimilarParameter> Parameters;
-  /// Some parameters travel in a table: the shared body takes one more
-  /// parameter after the others, the address of the member's table.
-  bool UsesTable = false;
   /// The byte model's estimate of what the class saves (see
   /// SimilarPlanner.cpp); positive whenever Members is not empty.
   int64_t EstimatedBytesSaved = 0;
@@ -65,6 +62,10 @@ struct SimilarPlan {
   int64_t HotKeptBytes = 0;
   uint64_t BodyInstructions = 0;
   llvm::SmallVector<Refusal, 2> Refused;
+
+  /// Some parameters travel in a table: the shared body takes one more
+  /// parameter after the others, the address of the member's table.
+  bool usesTable() const;
 };
 
 /// True when CB, a direct call of G through G's own type, could instead

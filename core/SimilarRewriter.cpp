@@ -64,7 +64,7 @@ namespace {
 ModRefInfo accessThroughParameters(const SimilarPlan &Plan,
                                    ArrayRef<const Use *> SourcePositions) {
   // The body reads the table; what it loads from it is no argument.
-  ModRefInfo Access = Plan.UsesTable ? ModRefInfo::Ref : ModRefInfo::NoModRef;
+  ModRefInfo Access = Plan.usesTable() ? ModRefInfo::Ref : ModRefInfo::NoModRef;
   for (const SimilarParameter &P : Plan.Parameters) {
     if (!P.Ty->isPointerTy() || P.InTable)
       continue;
@@ -184,15 +184,16 @@ StructType *tableTypeOf(const SimilarPlan &Plan) {
   return Fields.empty() ? nullptr : tableType(Fields);
 }
 
+/// Table is tableTypeOf(Plan).
 Function *createSharedBody(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,
-                           ModRefInfo Access, RewriteContext &Ctx) {
+                           StructType *Table, ModRefInfo Access,
+                           RewriteContext &Ctx) {
   Function &Source = *Plan.Members.front().Fn;
   SmallVector<Type *, 8> Params(Source.getFunctionType()->params());
   for (const SimilarParameter &P : Plan.Parameters)
     if (!P.InTable)
       Params.push_back(P.Ty);
-  StructType *Table = tableTypeOf(Plan);
   if (Table)
     Params.push_back(PointerType::getUnqual(Source.getContext()));
   auto *Type = FunctionType::get(Source.getReturnType(), Params, false);
@@ -292,8 +293,8 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
                            SmallVectorImpl<SimilarAction> &Outcomes) {
   // Read before the positions are replaced.
   ModRefInfo Access = accessThroughParameters(Plan, SourcePositions);
-  Function *Body = createSharedBody(Plan, SourcePositions, Access, Ctx);
   StructType *Table = tableTypeOf(Plan);
+  Function *Body = createSharedBody(Plan, SourcePositions, Table, Access, Ctx);
   Outcomes.clear();
   for (size_t K = 0; K < Plan.Members.size(); ++K) {
     const SimilarMemberPlan &Member = Plan.Members[K];
