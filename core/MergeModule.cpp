@@ -39,20 +39,20 @@
 
 #include "core/MergeModule.h"
 
-#include "core/AnnotationIntersector.h"
-#include "core/AnnotationPolicy.h"
-#include "core/ClassSplitting.h"
-#include "core/Eligibility.h"
-#include "core/GlobalNumbering.h"
-#include "core/IdenticalPlanner.h"
-#include "core/IdenticalRewriter.h"
+#include "core/facts/AnnotationIntersector.h"
+#include "core/equality/AnnotationPolicy.h"
+#include "core/equality/ClassSplitting.h"
+#include "core/equality/Eligibility.h"
+#include "core/equality/GlobalNumbering.h"
+#include "core/identical/IdenticalPlanner.h"
+#include "core/identical/IdenticalRewriter.h"
 #include "core/MergeRemarks.h"
-#include "core/PartitionRefinement.h"
-#include "core/ProfileFacts.h"
-#include "core/SimilarMerge.h"
-#include "core/SizeCodegen.h"
-#include "core/StructuralHash.h"
-#include "core/TotalOrder.h"
+#include "core/equality/PartitionRefinement.h"
+#include "core/facts/ProfileFacts.h"
+#include "core/similar/SimilarMerge.h"
+#include "core/facts/SizeCodegen.h"
+#include "core/equality/StructuralHash.h"
+#include "core/equality/TotalOrder.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -517,7 +517,7 @@ Expected<MergeResult> ModuleMerge::run() {
     Classes = resolveBuckets(Buckets);
   }
 
-  if (Opts.MergeSimilar)
+  if (similarMergingOn(Opts.MergeSimilar, M))
     mergeSimilar();
   SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts);
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);

@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace lmf {
@@ -67,10 +68,10 @@ struct MergeOptions {
   /// After identical merging, also merge functions that differ only in
   /// constants at parameter positions (SimilarMerge.h): one shared body
   /// with extra parameters, each member a thunk or its calls rewritten.
-  /// Callers that are not told follow the module: on when it carries a
-  /// profile (hasProfile), where the hot-function policy keeps the stage
-  /// off the fast path; off otherwise (docs/linker.md, "Similar functions").
-  bool MergeSimilar = false;
+  /// Unset, the module decides: on when it carries a profile, where the
+  /// hot-function policy keeps the stage off the fast path; off otherwise
+  /// (similarMergingOn, docs/linker.md, "Similar functions").
+  std::optional<bool> MergeSimilar;
   /// With MergeSimilar: the callee of a direct call is a parameter position
   /// too; members calling different functions then share a body that calls
   /// through a parameter (an indirect call). Ignored in modules that protect

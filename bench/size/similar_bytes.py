@@ -3,7 +3,7 @@
 """Measure what each similar class saved, against the byte model's estimate.
 
 The merge report's `similar` section says, per class, which functions now
-share a body and what the byte model (core/SimilarPlanner.cpp) expected to
+share a body and what the byte model (core/similar/SimilarPlanner.cpp) expected to
 save. This reads the symbol sizes of two links of the same objects, one
 without similar merging (BEFORE: identical merging only) and one with it
 (AFTER), and for every class compares the bytes its members took before

@@ -6,7 +6,7 @@
 // (driver/LinkAddressScan.cpp) and lists the functions whose address no
 // module, object file or shared library uses; the backends, in this process
 // or on a build farm, read the list and may give such an exported function
-// the address of its twin (core/IdenticalPlanner.cpp). The list travels as a
+// the address of its twin (core/identical/IdenticalPlanner.cpp). The list travels as a
 // file because distributed backends run in other processes on other
 // machines: a header line with the format's name and version, then one GUID
 // per line in hexadecimal. The header makes a stale or foreign file an error

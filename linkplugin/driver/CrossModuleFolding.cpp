@@ -47,9 +47,7 @@
 #include "linkplugin/driver/LinkInputs.h"
 #include "linkplugin/driver/LldCommandLine.h"
 
-#include "core/CrossModuleCandidates.h"
-#include "core/CrossModulePlanner.h"
-#include "core/CrossModuleRewriter.h"
+#include "core/CrossModule.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"

@@ -45,7 +45,7 @@
 // also as --thinlto-remote-compiler-arg) unless an -mllvm option already
 // sets the outliner. The merge pass is then told to keep the outliner off hot
 // code (unless the hot-function policy is off) and to have the other code
-// generated for size (core/SizeCodegen.cpp).
+// generated for size (core/facts/SizeCodegen.cpp).
 //
 // The request is turned into the merge pass's options here too, once, for
 // both places the pass runs: lld's in-process backends (LldInvocation.cpp

@@ -22,7 +22,6 @@
 #include "core/MergeModule.h"
 #include "core/MergeOptions.h"
 #include "core/MergeReport.h"
-#include "core/ProfileFacts.h"
 #include "linkplugin/contract/PassOptionNames.h"
 #include "linkplugin/plugin/BackendResults.h"
 #include "linkplugin/plugin/PluginState.h"
@@ -123,7 +122,7 @@ cl::opt<bool> SimilarOpt(
     lmf::passopt::SimilarOption,
     cl::desc("Also merge functions that differ only in constants (similar "
              "merging; when not given: on in modules with a profile)"),
-    cl::init(lmf::MergeOptions().MergeSimilar), cl::cat(Category));
+    cl::init(false), cl::cat(Category));
 
 cl::opt<bool> SimilarCalleesOpt(
     lmf::passopt::SimilarCalleesOption,
@@ -199,8 +198,8 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.HotCodePercentile = HotCodePercentileOpt;
   Opts.SizeCodegenBudget = SizeCodegenBudgetOpt;
   Opts.Verify = VerifyOpt;
-  Opts.MergeSimilar =
-      SimilarOpt.getNumOccurrences() ? bool(SimilarOpt) : lmf::hasProfile(M);
+  if (SimilarOpt.getNumOccurrences())
+    Opts.MergeSimilar = bool(SimilarOpt);
   Opts.SimilarCallees = SimilarCalleesOpt;
   Opts.SimilarIntegers = SimilarIntegersOpt;
   Opts.SimilarConstantTables = SimilarConstantTablesOpt;

@@ -4,7 +4,7 @@
 //
 // Before a ThinLTO link our ld.lld folds twins that read no argument into
 // one shared body with no parameters, and rewrites every direct call to a
-// member to pass nothing (core/ArgumentFreeBodies.cpp). Virtual tables
+// member to pass nothing (core/equality/ArgumentFreeBodies.cpp). Virtual tables
 // still hold the body, and a backend that knows an object's class reads
 // the table and turns a virtual call into a direct call of the body, with
 // the member's arguments. Where the module has the body, instcombine drops
@@ -21,7 +21,7 @@
 
 #include "linkplugin/plugin/RetypeSharedBodyCallsPass.h"
 
-#include "core/ArgumentFreeBodies.h"
+#include "core/CrossModule.h"
 
 #include "llvm/IR/Analysis.h"
 #include "llvm/IR/Function.h"

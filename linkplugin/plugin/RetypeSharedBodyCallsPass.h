@@ -13,7 +13,7 @@ namespace lmf {
 /// Gives the calls of a function that reach the parameterless shared body
 /// of argument-free twins with a member's arguments (a virtual call the
 /// optimizer resolved from a member's virtual table) the body's own type,
-/// with no arguments to set up (core/ArgumentFreeBodies.h).
+/// with no arguments to set up (core/equality/ArgumentFreeBodies.h).
 class RetypeSharedBodyCallsPass
     : public llvm::PassInfoMixin<RetypeSharedBodyCallsPass> {
 public:

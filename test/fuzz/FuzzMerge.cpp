@@ -28,11 +28,11 @@
 #include "Mutator.h"
 #include "Oracles.h"
 
-#include "core/AnnotationPolicy.h"
-#include "core/GlobalNumbering.h"
+#include "core/equality/AnnotationPolicy.h"
+#include "core/equality/GlobalNumbering.h"
 #include "core/MergeModule.h"
-#include "core/StructuralHash.h"
-#include "core/TotalOrder.h"
+#include "core/equality/StructuralHash.h"
+#include "core/equality/TotalOrder.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/AsmParser/Parser.h"

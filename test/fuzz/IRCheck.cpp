@@ -33,11 +33,11 @@
 #include "Oracles.h"
 #include "SimilarOracles.h"
 
-#include "core/AnnotationPolicy.h"
-#include "core/GlobalNumbering.h"
+#include "core/equality/AnnotationPolicy.h"
+#include "core/equality/GlobalNumbering.h"
 #include "core/MergeModule.h"
-#include "core/StructuralHash.h"
-#include "core/TotalOrder.h"
+#include "core/equality/StructuralHash.h"
+#include "core/equality/TotalOrder.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -319,7 +319,7 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   Opts.Verify = true;
   std::string Config =
       std::string("mode=") + mergeModeName(Opts.Mode).str() +
-      (Opts.MergeSimilar ? " similar" : "") +
+      (*Opts.MergeSimilar ? " similar" : "") +
       (Opts.SimilarIntegers ? " integers" : "") +
       (Opts.SimilarCallees ? " callees min-gain=-1000000" : "");
   std::unique_ptr<Module> Copy = CloneModule(M);

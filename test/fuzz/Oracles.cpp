@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The snapshots line instructions up by the walk order the merger itself
-// uses (core/WalkOrder.h): equal functions have the same shape in that
+// uses (core/equality/WalkOrder.h): equal functions have the same shape in that
 // order, whatever their block layout. What counts as a fact the body may
 // only keep when all members had it (flags, intersectable metadata and
 // attributes) is read from the annotation table
@@ -14,7 +14,7 @@
 
 #include "Oracles.h"
 
-#include "core/WalkOrder.h"
+#include "core/equality/WalkOrder.h"
 #include "test/support/AnnotationTable.h"
 #include "test/support/InstructionFlags.h"
 

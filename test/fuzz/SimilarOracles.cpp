@@ -19,9 +19,9 @@
 
 #include "Oracles.h"
 
-#include "core/ParameterPositions.h"
-#include "core/StructuralHash.h"
-#include "core/TotalOrder.h"
+#include "core/equality/ParameterPositions.h"
+#include "core/equality/StructuralHash.h"
+#include "core/equality/TotalOrder.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"

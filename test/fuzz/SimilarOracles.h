@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Similar merging (core/SimilarMerge.h) groups functions whose encodings
+// Similar merging (core/similar/SimilarMerge.h) groups functions whose encodings
 // are equal when every operand at a parameter position is written as a
 // wildcard (EncodingContext::ParameterWildcards), and, when asked for, every
 // direct callee too (CalleeWildcards) or every integer operand of the kinds
@@ -45,7 +45,7 @@
 
 #include "Mutator.h"
 
-#include "core/StructuralEncoding.h"
+#include "core/equality/StructuralEncoding.h"
 
 #include "llvm/ADT/ArrayRef.h"
 

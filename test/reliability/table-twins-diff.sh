@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# Differential test of constant tables (core/ConstantTables.h): generated C
+# Differential test of constant tables (core/similar/ConstantTables.h): generated C
 # programs (table_twins.py) whose similar functions take four or five
 # arguments and differ in more constants than argument registers hold, so
 # that merging them passes values in tables, in one module and across

@@ -7,7 +7,7 @@ arguments and differs, member by member, in several constants: the
 messages of cold paths, integers the body compares or xors, and the
 global it reads and writes. Merged, a family needs more parameters
 than argument registers, so its values travel in constant tables
-(core/ConstantTables.h). The members are spread over the units, so the
+(core/similar/ConstantTables.h). The members are spread over the units, so the
 tables appear in one module and across modules. main calls every member
 with arguments it reads from volatile memory (so no optimizer folds them
 into the bodies) and prints what they return and leave in their globals;

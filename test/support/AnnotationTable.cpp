@@ -12,7 +12,7 @@
 // stops covering a kind or expects the wrong outcome.
 //
 // So there is one list, here, and a unit test (AnnotationTableTest.cpp) that
-// holds it to core/AnnotationPolicy.cpp in both directions: every entry has
+// holds it to core/equality/AnnotationPolicy.cpp in both directions: every entry has
 // the role the policy gives it, and every kind the policy does not compare
 // is an entry. The table is written out rather than computed from the
 // policy on purpose: it is the tests' independent statement of what the

@@ -4,7 +4,7 @@
 //
 // What the merger promises about IR annotations, written down once for all
 // test code: the fuzzers' mutator and oracles, the unit tests' generator and
-// the benchmark's module generator. core/AnnotationPolicy.h is the
+// the benchmark's module generator. core/equality/AnnotationPolicy.h is the
 // implementation; AnnotationTableTest.cpp checks that the two agree.
 //
 // The table lists every annotation that two foldable functions may disagree

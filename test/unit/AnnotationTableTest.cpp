@@ -5,7 +5,7 @@
 // The fuzzers, the generators and their oracles learn from one table
 // (test/support/AnnotationTable.h) which annotations the merger sees
 // through. That table is only worth something if it says what the merger
-// does, so here it is held to core/AnnotationPolicy.h in both directions:
+// does, so here it is held to core/equality/AnnotationPolicy.h in both directions:
 //
 //  * every metadata kind LLVM fixes, and every attribute kind, has the same
 //    role in the table as in the policy: each entry is right, and no kind

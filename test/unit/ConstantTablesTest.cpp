@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/ConstantTables.h"
+#include "core/similar/ConstantTables.h"
 
 #include <gtest/gtest.h>
 

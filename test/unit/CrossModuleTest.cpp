@@ -14,10 +14,10 @@
 
 #include "TestIR.h"
 
-#include "core/ArgumentFreeBodies.h"
-#include "core/CrossModuleCandidates.h"
-#include "core/CrossModulePlanner.h"
-#include "core/CrossModuleRewriter.h"
+#include "core/equality/ArgumentFreeBodies.h"
+#include "core/crossmodule/CrossModuleCandidates.h"
+#include "core/crossmodule/CrossModulePlanner.h"
+#include "core/crossmodule/CrossModuleRewriter.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/GlobalValue.h"

@@ -11,7 +11,7 @@
 // is not decided here: the renderer asks the annotation table
 // (test/support/AnnotationTable.h) for each flag, metadata kind and
 // attribute, so the key follows the merger's policy as the table states it
-// (AnnotationTableTest holds the table to core/AnnotationPolicy.cpp).
+// (AnnotationTableTest holds the table to core/equality/AnnotationPolicy.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -14,7 +14,7 @@
 
 #include "TestIR.h"
 
-#include "core/IdenticalPlanner.h"
+#include "core/identical/IdenticalPlanner.h"
 
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/Instructions.h"

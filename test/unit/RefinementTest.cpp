@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Partition refinement (core/PartitionRefinement.cpp) keeps its data flat so
+// Partition refinement (core/equality/PartitionRefinement.cpp) keeps its data flat so
 // that it stays linear in the module: each member's references in one array
 // with prefix offsets (CandidateLists), classes as ranges of one permuted
 // array, and encoding buffers per worker of the task runner instead of per
@@ -16,7 +16,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TestIR.h"
-#include "core/PartitionRefinement.h"
+#include "core/equality/PartitionRefinement.h"
 #include "parallel/TBBTaskRunner.h"
 
 #include <atomic>

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // chooseWithinBudget decides which functions with a hot block code
-// generation for size may still take (core/SizeCodegen.h): those that
+// generation for size may still take (core/facts/SizeCodegen.h): those that
 // execute least per instruction they have, first to last, while together
 // they execute at most the budget's share of the module. These tests pin
 // that order, the stop at the first function that does not fit, the tie
@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/SizeCodegen.h"
+#include "core/facts/SizeCodegen.h"
 
 #include "gtest/gtest.h"
 

@@ -12,11 +12,11 @@
 #ifndef LMF_TEST_UNIT_TESTIR_H
 #define LMF_TEST_UNIT_TESTIR_H
 
-#include "core/AnnotationPolicy.h"
-#include "core/GlobalNumbering.h"
+#include "core/equality/AnnotationPolicy.h"
+#include "core/equality/GlobalNumbering.h"
 #include "core/MergeModule.h"
-#include "core/StructuralHash.h"
-#include "core/TotalOrder.h"
+#include "core/equality/StructuralHash.h"
+#include "core/equality/TotalOrder.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Every grouping of functions into classes of equal ones goes through the
-// split by encoding (core/ClassSplitting.h): the first classes of partition
+// split by encoding (core/equality/ClassSplitting.h): the first classes of partition
 // refinement, the shape buckets of the later rounds and of the similar
 // stage, and the exact second look at a class whose members an earlier fold
 // of the round changed. It
@@ -21,7 +21,7 @@
 
 #include "IRGenerator.h"
 #include "TestIR.h"
-#include "core/ClassSplitting.h"
+#include "core/equality/ClassSplitting.h"
 
 #include <algorithm>
 #include <map>

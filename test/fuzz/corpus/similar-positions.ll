@@ -1,5 +1,5 @@
 ; Seed: every kind of operand that similar merging may or may not pass in as
-; a parameter (core/ParameterPositions.h), for the mutator's similar kinds to
+; a parameter (core/equality/ParameterPositions.h), for the mutator's similar kinds to
 ; change: constant globals, stored values and call arguments at positions;
 ; intrinsic, byval, inline-asm, callbr and musttail arguments, thread-local
 ; addresses, compare and select operands and GEP bases next to them; and

@@ -6,7 +6,7 @@
 ; error with -lto-merge-functions-verify, "LLVM ERROR: Broken module found"
 ; from opt or the linker without it). Twins with such parameters that need a
 ; thunk must not be folded (or be folded without one).
-; Minimized from a libFuzzer input; fixed in core/IdenticalPlanner.cpp.
+; Minimized from a libFuzzer input; fixed in core/identical/IdenticalPlanner.cpp.
 ; RUN: %opt-merge -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT --allow-empty
 

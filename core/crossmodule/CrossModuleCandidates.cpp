@@ -1,0 +1,344 @@
+//===- CrossModuleCandidates.cpp - One module's side of the plan ----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Before a ThinLTO link, our ld.lld reads every module it may rewrite and
+// asks each, on its own thread and in its own LLVMContext, for the functions
+// that may have twins in other modules. This file answers for one module:
+// which functions take part, what the planner must know to decide how each
+// may be folded (its linkage, whether its address matters, whether a thunk
+// can replace it), and its encoding in cross-module form
+// (CrossModuleReferences.h) with the facts its twins may not share
+// (CrossModuleAnnotations.h). The module is usually loaded lazily: only the
+// bodies of the functions the caller wants are read, and the module-level
+// metadata (flags, profile summary) before anything else.
+//
+// The rules mirror the one-module planner (IdenticalPlanner.cpp), with what a
+// lazily loaded module cannot tell replaced by what the link knows:
+//  * a function takes part when it is eligible (Eligibility.h) and its
+//    linkage is local, external, linkonce_odr or weak_odr: another
+//    definition can replace neither its body nor its callers' view of it;
+//  * its address is free when nothing may compare it: a local one marked
+//    local_unnamed_addr (the compiler saw every use), an exported one marked
+//    unnamed_addr or on the link's list of functions whose address no input
+//    uses; not when it is in llvm.used. The use lists of a lazily loaded
+//    module miss the unread bodies, so they are never consulted;
+//  * a call to it may stand for its class when its body is final
+//    (bodyIsFinal), its address when, besides, the address is free.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/crossmodule/CrossModuleCandidates.h"
+
+#include "core/equality/AnnotationPolicy.h"
+#include "core/equality/ArgumentFreeBodies.h"
+#include "core/facts/ByteModel.h"
+#include "core/similar/ConstantTables.h"
+#include "core/equality/CrossModuleReferences.h"
+#include "core/equality/Eligibility.h"
+#include "core/equality/GlobalNumbering.h"
+#include "core/facts/ModuleFacts.h"
+#include "core/equality/ParameterPositions.h"
+#include "core/facts/ProfileFacts.h"
+#include "core/similar/SimilarPlanner.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
+
+#include <optional>
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+std::optional<CrossModuleLinkage> crossModuleLinkage(const Function &F) {
+  if (F.hasLocalLinkage())
+    return CrossModuleLinkage::Local;
+  if (F.hasExternalLinkage())
+    return CrossModuleLinkage::External;
+  if (F.hasLinkOnceODRLinkage())
+    return CrossModuleLinkage::LinkOnceODR;
+  if (F.hasWeakODRLinkage())
+    return CrossModuleLinkage::WeakODR;
+  return std::nullopt;
+}
+
+/// What else in the module holds on to a function: aliases of it (which
+/// may go with it when they are plain names for it), ifuncs that use it as
+/// a resolver and aliases of an offset into it (which may not), and
+/// comdats with more than one global object.
+struct Attachments {
+  DenseMap<const Function *, SmallVector<const GlobalAlias *, 2>> Aliases;
+  SmallPtrSet<const GlobalObject *, 8> Pinned;
+  DenseMap<const Comdat *, unsigned> ComdatMembers;
+
+  explicit Attachments(const Module &M) {
+    for (const GlobalAlias &GA : M.aliases()) {
+      const auto *Fn = dyn_cast<Function>(GA.getAliasee()->stripPointerCasts());
+      if (Fn)
+        Aliases[Fn].push_back(&GA);
+      else if (const GlobalObject *Obj = GA.getAliaseeObject())
+        Pinned.insert(Obj);
+    }
+    for (const GlobalIFunc &GI : M.ifuncs())
+      if (const Function *Resolver = GI.getResolverFunction())
+        Pinned.insert(Resolver);
+    for (const GlobalObject &GO : M.global_objects())
+      if (const Comdat *C = GO.getComdat())
+        ++ComdatMembers[C];
+  }
+
+  /// True when F may disappear with its aliases (whose names, in AliasNames,
+  /// then refer to what replaces F): nothing pins it, its comdat holds no
+  /// other object, and each alias is another name for F whose address is
+  /// free as F's is (AliasFree).
+  bool removable(const Function &F,
+                 function_ref<bool(const GlobalAlias &)> AliasFree,
+                 std::vector<std::string> &AliasNames) const {
+    AliasNames.clear();
+    if (Pinned.contains(&F))
+      return false;
+    const Comdat *C = F.getComdat();
+    if (C && ComdatMembers.lookup(C) != 1)
+      return false;
+    auto It = Aliases.find(&F);
+    if (It == Aliases.end())
+      return true;
+    for (const GlobalAlias *GA : It->second) {
+      if (!AliasFree(*GA) || GA->hasLocalLinkage() != F.hasLocalLinkage() ||
+          GA->isInterposable())
+        return false;
+      AliasNames.push_back(GA->getName().str());
+    }
+    return true;
+  }
+};
+
+class CandidateCollector {
+public:
+  CandidateCollector(Module &M, const CrossModuleCollectOptions &Opts)
+      : M(M), Opts(Opts), Facts(collectModuleFacts(M)), Globals(M),
+        Policy(M, /*TypeTestsMayBeLive=*/true), References(M, Opts.Ordinal),
+        Attached(M) {}
+
+  Expected<ModuleCandidates> run(function_ref<bool(const Function &)> Wanted);
+
+private:
+  bool addressFree(const GlobalValue &GV) const;
+  Error select(function_ref<bool(const Function &)> Wanted);
+  void describe(CrossModuleCandidate &C, const Function &F) const;
+  void encode();
+  void encodeSimilar();
+
+  Module &M;
+  const CrossModuleCollectOptions &Opts;
+  ModuleFacts Facts;
+  GlobalNumbering Globals;
+  AnnotationPolicy Policy;
+  CrossModuleReferences References;
+  Attachments Attached;
+  /// Made once the candidates' bodies are read (select): reading a body
+  /// loads the module's metadata, the profile summary with it, which a
+  /// lazily read module does not have before.
+  std::optional<ProfileSummaryInfo> Profile;
+  std::vector<Function *> Functions;
+  ClassTable CalleeClasses, AddressClasses;
+  ModuleCandidates Result;
+};
+
+/// A function's or alias's address is free when nothing may compare it
+/// (see the file comment); only functions are on the link's list.
+bool CandidateCollector::addressFree(const GlobalValue &GV) const {
+  if (Facts.Used.count(&GV))
+    return false;
+  if (Opts.Mode == MergeMode::All)
+    return true;
+  if (GV.hasLocalLinkage())
+    return GV.hasAtLeastLocalUnnamedAddr();
+  if (GV.hasGlobalUnnamedAddr())
+    return true;
+  const auto *F = dyn_cast<Function>(&GV);
+  return F && Opts.LinkAddressFree &&
+         Opts.LinkAddressFree->contains(linkGUID(*F));
+}
+
+Error CandidateCollector::select(function_ref<bool(const Function &)> Wanted) {
+  for (Function &F : M) {
+    if (F.isDeclaration() && !F.isMaterializable())
+      continue;
+    if (!crossModuleLinkage(F) || F.hasAvailableExternallyLinkage() ||
+        !Wanted(F))
+      continue;
+    if (Error E = F.materialize())
+      return E;
+    if (!isEligible(F))
+      continue;
+    Functions.push_back(&F);
+  }
+  return Error::success();
+}
+
+void CandidateCollector::describe(CrossModuleCandidate &C,
+                                  const Function &F) const {
+  C.Name = F.getName().str();
+  C.Linkage = *crossModuleLinkage(F);
+  C.AddressFree = addressFree(F);
+  C.Final = bodyIsFinal(F, Facts);
+  C.Replaceable = mayBeReplaced(F, Facts);
+  C.Removable = Attached.removable(
+      F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
+  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
+  C.Hot = isHotFunction(F, *Profile, Opts.Hot);
+  C.ThunkObstacle = thunkObstacle(F).str();
+  C.ArgumentFree = hasArgumentFreeBody(F);
+  if (C.ArgumentFree) {
+    std::string Type;
+    raw_string_ostream OS(Type);
+    F.getFunctionType()->print(OS);
+    C.TypeHash = xxh3_64bits(Type);
+  }
+  uint64_t Instructions = 0;
+  C.BodyBytes = estimateBodyBytes(F, &Instructions);
+  C.Instructions = Instructions;
+}
+
+void CandidateCollector::encode() {
+  EncodingContext Ctx{Globals, Policy};
+  Ctx.CrossModule = &References;
+  Ctx.CalleeClasses = &CalleeClasses;
+  Ctx.AddressClasses = &AddressClasses;
+  Ctx.ArgumentFreeSignatures = true;
+  EncoderScratch Scratch;
+  for (auto [Index, F] : enumerate(Functions)) {
+    CrossModuleCandidate &C = Result.Candidates[Index];
+    encodeSkeleton(*F, Ctx, C.Skeleton, C.References, Scratch);
+    C.Facts = collectAnnotationFacts(*F, Policy, Opts.Ordinal,
+                                     /*ParameterFacts=*/!C.ArgumentFree);
+  }
+}
+
+/// The encodings similar merging compares, and the values at the positions
+/// (see the Position struct in CrossModuleCandidates.h). References compare
+/// by identity: a shared similar body refers to nothing by class, so it
+/// reaches no other module's functions.
+void CandidateCollector::encodeSimilar() {
+  EncodingContext Ctx{Globals, Policy};
+  Ctx.CrossModule = &References;
+  Ctx.ParameterWildcards = true;
+  Ctx.CalleeWildcards = Opts.SimilarCallees && !protectsIndirectCalls(M);
+  Ctx.IntegerWildcards = Opts.SimilarIntegers;
+  EncodingContext ValueCtx{Globals, Policy};
+  ValueCtx.CrossModule = &References;
+  Result.SimilarPositions = {"data"};
+  if (Ctx.IntegerWildcards)
+    Result.SimilarPositions.push_back("integers");
+  if (Ctx.CalleeWildcards)
+    Result.SimilarPositions.push_back("callees");
+  std::vector<CandidateId> NoClasses;
+  std::vector<const Use *> Uses;
+  EncoderScratch Scratch;
+  for (auto [Index, F] : enumerate(Functions)) {
+    CrossModuleCandidate &C = Result.Candidates[Index];
+    C.SimilarEligible =
+        !C.Hot && similarIneligibilityReason(*F).empty() && mayPayAsSimilar(*F);
+    if (!C.SimilarEligible)
+      continue;
+    encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses,
+                                Scratch);
+    for (const Argument &A : F->args())
+      C.OwnArguments.add(*A.getType());
+    C.Positions.resize(Uses.size());
+    for (auto [Position, U] : zip(C.Positions, Uses)) {
+      encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value, Scratch);
+      if (const auto *Value = dyn_cast<Constant>(U->get())) {
+        Position.ArgumentBytes = argumentBytes(*Value);
+        Position.MayBeInTable = mayLiveInTable(*Value);
+      }
+      Position.Registers.add(*U->get()->getType());
+      Position.Pointer = U->get()->getType()->isPointerTy();
+      Position.TableReadBytes = tableReadBytes(*U);
+    }
+  }
+}
+
+Expected<ModuleCandidates>
+CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
+  Result.CompatibilityKey = moduleCompatibilityKey(M);
+  Result.IntegerArgumentRegisters = Facts.IntegerArgumentRegisters;
+  Result.FloatArgumentRegisters = Facts.FloatArgumentRegisters;
+  Result.PositionIndependent = Facts.PositionIndependent;
+  if (Error E = select(Wanted))
+    return E;
+  Profile.emplace(M);
+  Result.Candidates.resize(Functions.size());
+  for (auto [Index, F] : enumerate(Functions)) {
+    CrossModuleCandidate &C = Result.Candidates[Index];
+    describe(C, *F);
+    if (C.Final)
+      CalleeClasses[F] = Index;
+    if (C.Final && C.AddressFree)
+      AddressClasses[F] = Index;
+  }
+  encode();
+  if (similarMergingOn(Opts.Similar, M))
+    encodeSimilar();
+  return std::move(Result);
+}
+
+/// Module flags that change nothing in the code of one function.
+bool flagIsIrrelevant(StringRef Key) {
+  static constexpr StringLiteral Irrelevant[] = {
+      "Debug Info Version",   "Dwarf Version", "ProfileSummary",
+      "EnableSplitLTOUnit",   "ThinLTO",       "CG Profile",
+      "wchar_size",           "SDK Version",   "Linker Options",
+      "llvm.embedded.objects"};
+  return is_contained(Irrelevant, Key);
+}
+
+} // namespace
+
+std::string moduleCompatibilityKey(const Module &M) {
+  std::string Key;
+  raw_string_ostream OS(Key);
+  OS << M.getTargetTriple().str() << '\n' << M.getDataLayoutStr() << '\n';
+  SmallVector<Module::ModuleFlagEntry, 16> Flags;
+  M.getModuleFlagsMetadata(Flags);
+  std::vector<std::string> Kept;
+  for (const Module::ModuleFlagEntry &Flag : Flags) {
+    if (flagIsIrrelevant(Flag.Key->getString()))
+      continue;
+    Kept.push_back((Flag.Key->getString() + "=" +
+                    std::to_string(unsigned(Flag.Behavior)) + ":" +
+                    describeMetadata(Flag.Val, 0))
+                       .str());
+  }
+  llvm::sort(Kept);
+  for (const std::string &F : Kept)
+    OS << F << '\n';
+  return Key;
+}
+
+Expected<ModuleCandidates>
+collectCrossModuleCandidates(Module &M,
+                             function_ref<bool(const Function &)> Wanted,
+                             const CrossModuleCollectOptions &Opts) {
+  // A lazily read module has no module-level metadata until asked: its
+  // flags (the compatibility key, PIC and PIE levels, indirect-call
+  // protection) and its profile summary would read as absent. Reading a
+  // body loads it anyway.
+  if (Error E = M.materializeMetadata())
+    return std::move(E);
+  return CandidateCollector(M, Opts).run(Wanted);
+}
+
+} // namespace lmf

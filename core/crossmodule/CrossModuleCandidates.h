@@ -1,0 +1,162 @@
+//===- CrossModuleCandidates.h - One module's side of the plan --*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_CROSSMODULE_CROSSMODULECANDIDATES_H
+#define LMF_CORE_CROSSMODULE_CROSSMODULECANDIDATES_H
+
+#include "core/facts/ByteModel.h"
+#include "core/crossmodule/CrossModuleAnnotations.h"
+#include "core/MergeOptions.h"
+#include "core/equality/StructuralEncoding.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Function;
+class Module;
+} // namespace llvm
+
+namespace lmf {
+
+/// The linkages a function folded across modules may have. Others (weak,
+/// linkonce, common...) may be replaced by another definition at link time
+/// and never take part.
+enum class CrossModuleLinkage : uint8_t {
+  Local,
+  External,
+  LinkOnceODR,
+  WeakODR
+};
+
+/// A function of one module that may have twins in other modules: how it
+/// may be folded, and its encoding in cross-module form.
+struct CrossModuleCandidate {
+  std::string Name;
+  CrossModuleLinkage Linkage = CrossModuleLinkage::Local;
+  /// No one may compare its address: it may share one with its twins.
+  bool AddressFree = false;
+  /// A call to it always runs this very body (ModuleFacts.h, bodyIsFinal):
+  /// calls to it may be compared by class.
+  bool Final = false;
+  /// Another definition that is not equivalent may take its place, at link
+  /// or load time (ModuleFacts.h, mayBeReplaced): its callers must keep
+  /// calling it. Copies of a linkonce_odr function are equivalent, so such
+  /// a function is not final (its copies may differ in facts) but not
+  /// replaceable either.
+  bool Replaceable = false;
+  /// It may disappear with no trace in its module: its comdat, if any,
+  /// holds nothing else, and what refers to it besides code are aliases
+  /// that are other names for it (C++ complete-object destructors and
+  /// constructors of a class with no virtual bases are aliases of the
+  /// base-object ones), which go with it.
+  bool Removable = false;
+  /// Those aliases' names.
+  std::vector<std::string> Aliases;
+  /// Every use in its module is a direct call to it: a backend that merges
+  /// it with similar functions of the module can rewrite those calls and
+  /// drop it, with no thunk.
+  bool OnlyCalled = false;
+  /// It is on the program's fast path (ProfileFacts.h, under the link's
+  /// hot-function policy): it may only be erased, and merges with no
+  /// similar function.
+  bool Hot = false;
+  /// Why a tail-call thunk cannot take its place; empty when one can.
+  std::string ThunkObstacle;
+  /// Its body reads no argument (ArgumentFreeBodies.h): it is encoded and
+  /// compared without its parameter list, and its class's shared body
+  /// takes no parameters.
+  bool ArgumentFree = false;
+  /// For an ArgumentFree candidate, a hash of its function type as printed:
+  /// twins of one module whose types differ are twins its backend cannot
+  /// fold, since a merger that compares types tells them apart.
+  uint64_t TypeHash = 0;
+  uint32_t Instructions = 0;
+  /// Machine-code bytes of its body (ByteModel.h).
+  int64_t BodyBytes = 0;
+  /// The encoding with class references as placeholders (encodeSkeleton).
+  Encoding Skeleton;
+  /// The candidates (indices into ModuleCandidates::Candidates) the
+  /// placeholders stand for, in order.
+  std::vector<uint32_t> References;
+  AnnotationFacts Facts;
+
+  /// Similar merging (only when asked for, and only for functions that may
+  /// gain parameters): the encoding with every operand at a parameter
+  /// position written as a wildcard of its type, references by identity
+  /// (ParameterPositions.h), and what each wildcard stands for.
+  struct Position {
+    /// The value, in cross-module form: equal encodings, equal values.
+    Encoding Value;
+    /// Bytes to pass it as an argument (ByteModel.h).
+    int64_t ArgumentBytes = 0;
+    /// Registers it takes as an argument.
+    ArgumentRegisters Registers;
+    /// It is an address (in a constant table, it needs a relocation in a
+    /// position-independent program).
+    bool Pointer = false;
+    /// Bytes to read it from a constant table instead (ConstantTables.h).
+    int64_t TableReadBytes = 0;
+    /// It may be a field of a constant table (mayLiveInTable).
+    bool MayBeInTable = false;
+  };
+  bool SimilarEligible = false;
+  Encoding SimilarSkeleton;
+  std::vector<Position> Positions;
+  /// Registers its own arguments take.
+  ArgumentRegisters OwnArguments;
+};
+
+/// What one module brings to the cross-module plan.
+struct ModuleCandidates {
+  /// Modules can only hold twins of each other when this is equal: the
+  /// target triple, the data layout, and the module flags that change code
+  /// generation.
+  std::string CompatibilityKey;
+  std::vector<CrossModuleCandidate> Candidates;
+  /// Argument registers of the target's C calling convention.
+  unsigned IntegerArgumentRegisters = 6, FloatArgumentRegisters = 8;
+  /// The module is built position-independent (ModuleFacts.h).
+  bool PositionIndependent = false;
+  /// The kinds of similar positions the module allows (callees not in a
+  /// module that protects indirect calls); empty without similar merging.
+  std::vector<std::string> SimilarPositions;
+};
+
+/// What the link says about the module's functions.
+struct CrossModuleCollectOptions {
+  MergeMode Mode = MergeMode::Safe;
+  HotPolicy Hot = HotPolicy::HotIdenticalOnly;
+  /// MergeOptions::LinkAddressFree: the link's address-free functions, or
+  /// null when the link's inputs could not be judged.
+  const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
+  /// The module's place among the link's modules.
+  uint32_t Ordinal = 0;
+  /// Encode for similar merging too, with these kinds of positions
+  /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers); unset:
+  /// when the module carries a profile (similarMergingOn).
+  std::optional<bool> Similar = false;
+  bool SimilarCallees = true;
+  bool SimilarIntegers = true;
+};
+
+/// Lists and encodes the functions of M for which Wanted says yes and that
+/// may be folded with a twin in another module. M may be lazily loaded:
+/// only those functions' bodies are read. Errors come from reading bodies.
+llvm::Expected<ModuleCandidates> collectCrossModuleCandidates(
+    llvm::Module &M, llvm::function_ref<bool(const llvm::Function &)> Wanted,
+    const CrossModuleCollectOptions &Opts);
+
+/// The compatibility key of M (see ModuleCandidates::CompatibilityKey).
+std::string moduleCompatibilityKey(const llvm::Module &M);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,140 @@
+//===- AnnotationIntersector.cpp - Keep only facts true for all -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Folding G into the survivor S means that every call that used to run G now
+// runs S's body. S's optimizer facts were proven for S's callers only: a
+// `nonnull` parameter, an `nsw` add, a `!range` on a load may be false for
+// G's callers, and a false fact is undefined behaviour. So before the fold,
+// S keeps only what holds for both: flags are intersected, ranges unioned,
+// TBAA tags generalized to their common ancestor, alignment and
+// dereferenceability lowered to the minimum, and any other differing fact
+// dropped. The comparator guarantees that S and G have the same shape, so
+// their instructions line up one to one in walk order.
+//
+// Attribute lists use LLVM's own AttributeList::intersectWith, which knows
+// for each attribute whether it must match (ABI attributes), may be dropped
+// (`nonnull`, `noundef`), takes a minimum (`dereferenceable`, `align`) or
+// needs a custom merge (`range`, `memory`, `nofpclass`, `captures`).
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/facts/AnnotationIntersector.h"
+
+#include "core/equality/AnnotationPolicy.h"
+#include "core/equality/WalkOrder.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// Calls Visit(BodyInst, MemberInst) for every pair of instructions in walk
+/// order.
+template <typename BodyFn, typename MemberFn, typename Callback>
+void forEachInstructionPair(BodyFn &Body, MemberFn &Member, Callback Visit) {
+  auto BodyBlocks = blocksInWalkOrder(Body);
+  auto MemberBlocks = blocksInWalkOrder(Member);
+  if (BodyBlocks.size() != MemberBlocks.size())
+    return;
+  for (size_t B = 0; B < BodyBlocks.size(); ++B) {
+    auto BI = BodyBlocks[B]->begin(), BE = BodyBlocks[B]->end();
+    auto MI = MemberBlocks[B]->begin(), ME = MemberBlocks[B]->end();
+    for (; BI != BE && MI != ME; ++BI, ++MI)
+      Visit(const_cast<Instruction &>(*BI), *MI);
+  }
+}
+
+MDNode *intersectMetadata(unsigned Kind, MDNode *A, MDNode *B) {
+  if (A == B)
+    return A;
+  if (!A || !B)
+    return nullptr;
+  switch (Kind) {
+  case LLVMContext::MD_tbaa:
+    return MDNode::getMostGenericTBAA(A, B);
+  case LLVMContext::MD_range:
+    return MDNode::getMostGenericRange(A, B);
+  case LLVMContext::MD_alias_scope:
+    return MDNode::getMostGenericAliasScope(A, B);
+  case LLVMContext::MD_noalias:
+    return MDNode::intersect(A, B);
+  case LLVMContext::MD_fpmath:
+    return MDNode::getMostGenericFPMath(A, B);
+  case LLVMContext::MD_align:
+  case LLVMContext::MD_dereferenceable:
+  case LLVMContext::MD_dereferenceable_or_null:
+    return MDNode::getMostGenericAlignmentOrDereferenceable(A, B);
+  case LLVMContext::MD_noalias_addrspace:
+    return MDNode::getMostGenericNoaliasAddrspace(A, B);
+  default:
+    // Equal nodes were kept above; anything else that differs is dropped.
+    return nullptr;
+  }
+}
+
+void intersectInstructionMetadata(Instruction &Body, const Instruction &Member,
+                                  const AnnotationPolicy &Policy) {
+  SmallVector<std::pair<unsigned, MDNode *>, 8> MDs;
+  Body.getAllMetadataOtherThanDebugLoc(MDs);
+  for (const auto &[Kind, Node] : MDs) {
+    if (Policy.instructionMetadataRole(Kind) != MetadataRole::Intersectable)
+      continue;
+    MDNode *Meet = intersectMetadata(Kind, Node, Member.getMetadata(Kind));
+    if (Meet != Node)
+      Body.setMetadata(Kind, Meet);
+  }
+}
+
+} // namespace
+
+/// The intersection of two attribute lists; identical lists (the common
+/// case: lists are uniqued) cost nothing.
+static std::optional<AttributeList>
+intersectLists(LLVMContext &Ctx, AttributeList A, AttributeList B) {
+  if (A == B)
+    return A;
+  return A.intersectWith(Ctx, B);
+}
+
+bool intersectAnnotations(Function &Body, const Function &Member,
+                          const AnnotationPolicy &Policy) {
+  LLVMContext &Ctx = Body.getContext();
+  bool Complete = true;
+  if (auto Attrs =
+          intersectLists(Ctx, Body.getAttributes(), Member.getAttributes())) {
+    if (*Attrs != Body.getAttributes())
+      Body.setAttributes(*Attrs);
+  } else {
+    Complete = false;
+  }
+  MaybeAlign MemberAlign = Member.getAlign();
+  if (MemberAlign && (!Body.getAlign() || *MemberAlign > *Body.getAlign()))
+    Body.setAlignment(MemberAlign);
+  forEachInstructionPair(
+      Body, Member, [&](Instruction &B, const Instruction &M) {
+        // Every flag andIRFlags intersects lives in the optional data.
+        if (B.getRawSubclassOptionalData() != M.getRawSubclassOptionalData())
+          B.andIRFlags(&M);
+        if (B.hasMetadataOtherThanDebugLoc())
+          intersectInstructionMetadata(B, M, Policy);
+        auto *CB = dyn_cast<CallBase>(&B);
+        const auto *CM = dyn_cast<CallBase>(&M);
+        if (!CB || !CM)
+          return;
+        auto Attrs =
+            intersectLists(Ctx, CB->getAttributes(), CM->getAttributes());
+        if (!Attrs)
+          Complete = false;
+        else if (*Attrs != CB->getAttributes())
+          CB->setAttributes(*Attrs);
+      });
+  return Complete;
+}
+
+} // namespace lmf

@@ -1,0 +1,28 @@
+//===- AnnotationIntersector.h - Keep only facts true for all ---*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_FACTS_ANNOTATIONINTERSECTOR_H
+#define LMF_CORE_FACTS_ANNOTATIONINTERSECTOR_H
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace lmf {
+
+class AnnotationPolicy;
+
+/// Weakens the annotations of Body so that they hold for Member as well:
+/// poison and fast-math flags are intersected, `!range` unioned, `!tbaa`
+/// generalized, `dereferenceable` takes the minimum, other differing facts
+/// are dropped. Returns false when some attribute list could not be
+/// intersected (which equal encodings rule out); Body is then only partly
+/// weakened, which is still sound for Body, but Member must not be folded.
+bool intersectAnnotations(llvm::Function &Body, const llvm::Function &Member,
+                          const AnnotationPolicy &Policy);
+
+} // namespace lmf
+
+#endif

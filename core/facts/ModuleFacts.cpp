@@ -1,0 +1,172 @@
+//===- ModuleFacts.cpp - What both planners know about a module -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Whether a function may disappear, become an alias or a thunk depends on
+// facts about its module (llvm.used, the object format, whether the output
+// is a shared object, the link's list of functions whose address no input
+// uses) and on the function's own linkage, visibility and address
+// significance. The identical planner (IdenticalPlanner.cpp), the similar
+// planner (SimilarPlanner.cpp) and the candidates a module lists for a plan
+// across a ThinLTO link (CrossModuleCandidates.cpp) all ask these questions;
+// they are answered here, once, so that the stages cannot disagree about
+// what another definition may replace or whose address someone may compare.
+//
+// The facts are collected once per run, before anything folds, and depend
+// only on the IR: the same module always gets the same answers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/facts/ModuleFacts.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/Comdat.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+namespace lmf {
+
+/// The calling conventions' argument registers (C convention). Unknown
+/// targets get a small budget, so that similar merging stays modest there.
+static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {
+  if (T.isX86() && T.isArch64Bit() && !T.isOSWindows()) {
+    Facts.IntegerArgumentRegisters = 6;
+    Facts.FloatArgumentRegisters = 8;
+  } else if (T.isAArch64() || T.isRISCV()) {
+    Facts.IntegerArgumentRegisters = 8;
+    Facts.FloatArgumentRegisters = 8;
+  } else {
+    Facts.IntegerArgumentRegisters = 4;
+    Facts.FloatArgumentRegisters = 4;
+  }
+}
+
+uint64_t linkGUID(const Function &F) {
+  StringRef Name = F.getName();
+  size_t Suffix = Name.rfind(".llvm.");
+  StringRef Hash = Suffix == StringRef::npos ? "" : Name.drop_front(Suffix + 6);
+  if (F.hasLocalLinkage() || Hash.empty() || !all_of(Hash, isDigit))
+    return F.getGUID();
+  return GlobalValue::getGUIDAssumingExternalLinkage(
+      GlobalValue::getGlobalIdentifier(Name.take_front(Suffix),
+                                       GlobalValue::InternalLinkage,
+                                       F.getParent()->getSourceFileName()));
+}
+
+/// The exported definitions on the link's list that this module only calls.
+static void collectLinkAddressFree(const Module &M,
+                                   const DenseSet<uint64_t> &LinkAddressFree,
+                                   ModuleFacts &Facts) {
+  for (const Function &F : M)
+    if (!F.isDeclaration() && !F.hasLocalLinkage() && !Facts.Used.count(&F) &&
+        LinkAddressFree.contains(linkGUID(F)) && !F.hasAddressTaken())
+      Facts.LinkAddressFree.insert(&F);
+}
+
+/// The comdats of `any` selection with exactly one global object (ELF only).
+static void collectSingleMemberComdats(const Module &M, ModuleFacts &Facts) {
+  DenseMap<const Comdat *, unsigned> Members;
+  for (const GlobalObject &GO : M.global_objects())
+    if (const Comdat *C = GO.getComdat())
+      ++Members[C];
+  for (auto [C, Count] : Members)
+    if (Count == 1 && C->getSelectionKind() == Comdat::Any)
+      Facts.SingleMemberComdats.insert(C);
+}
+
+ModuleFacts collectModuleFacts(const Module &M,
+                               const DenseSet<uint64_t> *LinkAddressFree) {
+  ModuleFacts Facts;
+  SmallVector<GlobalValue *, 16> Used;
+  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/false);
+  collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/true);
+  Facts.Used.insert(Used.begin(), Used.end());
+  // Mach-O aliases do not give a second symbol at the same address the way
+  // ELF and COFF ones do.
+  Triple T(M.getTargetTriple());
+  Facts.SupportsAliases = !T.isOSBinFormatMachO();
+  setArgumentRegisters(T, Facts);
+  if (T.isOSBinFormatELF())
+    collectSingleMemberComdats(M, Facts);
+  Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
+                       M.getPIELevel() == PIELevel::Default;
+  Facts.PositionIndependent = M.getPICLevel() != PICLevel::NotPIC ||
+                              M.getPIELevel() != PIELevel::Default;
+  if (LinkAddressFree)
+    collectLinkAddressFree(M, *LinkAddressFree, Facts);
+  return Facts;
+}
+
+bool thunkIsSmaller(const Function &F) {
+  // A thunk is one tail jump. A single block with one instruction (a bare
+  // `ret`) is not larger than that; anything else is.
+  return F.size() > 1 || F.front().sizeWithoutDebug() >= 2;
+}
+
+bool mayBeReplaced(const Function &F, const ModuleFacts &Facts) {
+  if (F.isInterposable())
+    return true;
+  return Facts.SharedObject && !F.hasLocalLinkage() && !F.isDSOLocal() &&
+         F.hasDefaultVisibility();
+}
+
+bool bodyIsFinal(const Function &F, const ModuleFacts &Facts) {
+  return F.isDefinitionExact() && !mayBeReplaced(F, Facts);
+}
+
+bool mustKeepSymbol(const Function &F) {
+  return !F.hasLocalLinkage() && !F.hasLinkOnceLinkage();
+}
+
+bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode) {
+  return Facts.LinkAddressFree.count(&F) ||
+         (!Facts.Used.count(&F) &&
+          (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr()));
+}
+
+bool globalAddressFree(const Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode) {
+  if (Facts.LinkAddressFree.count(&F))
+    return true;
+  return !Facts.Used.count(&F) &&
+         (Mode == MergeMode::All || F.hasGlobalUnnamedAddr() ||
+          (F.hasLocalLinkage() && F.hasAtLeastLocalUnnamedAddr()));
+}
+
+bool mayDisappear(const Function &F, const ModuleFacts &Facts, MergeMode Mode) {
+  return !mayBeReplaced(F, Facts) && moduleAddressFree(F, Facts, Mode) &&
+         !mustKeepSymbol(F);
+}
+
+StringRef thunkObstacle(const Function &G) {
+  if (!isCallableCC(G.getCallingConv()))
+    return "calling convention forbids calls, so no thunk";
+  if (G.isVarArg())
+    return "varargs function cannot be forwarded by a thunk";
+  for (const Argument &A : G.args())
+    if (A.hasInAllocaAttr() || A.hasPreallocatedAttr())
+      return "inalloca/preallocated argument cannot be forwarded by a thunk";
+  // tailcc and swifttailcc thunks must use musttail, which the verifier
+  // forbids with these parameter attributes.
+  CallingConv::ID CC = G.getCallingConv();
+  if (CC == CallingConv::Tail || CC == CallingConv::SwiftTail)
+    for (const Argument &A : G.args())
+      for (Attribute::AttrKind K :
+           {Attribute::InReg, Attribute::ByRef, Attribute::SwiftError})
+        if (A.hasAttribute(K))
+          return "tail-call convention thunk cannot forward "
+                 "inreg/byref/swifterror arguments";
+  if (!thunkIsSmaller(G))
+    return "thunk is not smaller than the body";
+  return "";
+}
+
+} // namespace lmf

@@ -1,0 +1,111 @@
+//===- ModuleFacts.h - What both planners know about a module ---*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_FACTS_MODULEFACTS_H
+#define LMF_CORE_FACTS_MODULEFACTS_H
+
+#include "core/MergeOptions.h"
+#include "core/facts/ProfileFacts.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace llvm {
+class Comdat;
+class Function;
+class GlobalValue;
+class Module;
+} // namespace llvm
+
+namespace lmf {
+
+/// Facts about the module that every plan needs, computed once before
+/// anything in the module folds: mergeModule computes them at the start of
+/// a run, and both of its stages read them as they were then.
+struct ModuleFacts {
+  llvm::SmallPtrSet<const llvm::GlobalValue *, 16> Used;
+  /// Definitions whose address no input of the link uses (on the link's
+  /// list, MergeOptions::LinkAddressFree, and only called in this module):
+  /// their address is not significant anywhere, like an unnamed_addr one.
+  llvm::SmallPtrSet<const llvm::Function *, 16> LinkAddressFree;
+  bool SupportsAliases = true;
+  /// ELF comdats of `any` selection that hold exactly one global object.
+  /// A weak_odr function alone in such a comdat may still become an alias
+  /// (see aliasLeavesNoGroup in IdenticalPlanner.cpp).
+  llvm::SmallPtrSet<const llvm::Comdat *, 16> SingleMemberComdats;
+  /// The module is built for a shared object (PIC, not PIE): an exported
+  /// definition that is not dso_local may be preempted at load time.
+  bool SharedObject = false;
+  /// The module is built position-independent (PIC or PIE): an address
+  /// stored in data costs a dynamic relocation in the output.
+  bool PositionIndependent = false;
+  /// Arguments the target passes in registers, integer and pointer ones
+  /// and floating-point ones, from the module's triple.
+  unsigned IntegerArgumentRegisters = 6;
+  unsigned FloatArgumentRegisters = 8;
+  /// Functions on the program's fast path (ProfileFacts.h): they fold only
+  /// where no instruction is added to their calls. Empty unless the run's
+  /// hot-function policy and the module's profile make any function hot.
+  HotFunctionSet Hot;
+};
+
+/// A member that a plan leaves as it is, and why.
+struct Refusal {
+  llvm::Function *Fn = nullptr;
+  llvm::StringRef Reason;
+  /// Refused by the hot-function policy alone (ProfileFacts.h).
+  bool Hot = false;
+};
+
+/// LinkAddressFree: MergeOptions::LinkAddressFree, or null.
+ModuleFacts
+collectModuleFacts(const llvm::Module &M,
+                   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr);
+
+/// The GUID under which F's module summary listed F before the thin link:
+/// its own for a symbol that was global, the original local one for a local
+/// the thin link promoted (renamed `<name>.llvm.<hash>`).
+uint64_t linkGUID(const llvm::Function &F);
+
+/// True when a tail-call thunk is smaller than F's body.
+bool thunkIsSmaller(const llvm::Function &F);
+
+/// Why G cannot become a thunk of a body with G's type and calling
+/// convention, or "" when it can.
+llvm::StringRef thunkObstacle(const llvm::Function &G);
+
+/// True when another definition may take F's place, at link time
+/// (interposable linkage) or at load time (an exported, preemptible symbol
+/// of a shared object, which `LD_PRELOAD` or an earlier library overrides).
+bool mayBeReplaced(const llvm::Function &F, const ModuleFacts &Facts);
+
+/// True when a call to F always runs this very body: F's definition is
+/// exact and nothing may take its place.
+bool bodyIsFinal(const llvm::Function &F, const ModuleFacts &Facts);
+
+/// True when something outside the module may name F's symbol: F is
+/// neither local nor linkonce.
+bool mustKeepSymbol(const llvm::Function &F);
+
+/// No use in this module needs F's address to be distinct.
+bool moduleAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode);
+
+/// No one, in this module or outside it, may compare F's address.
+bool globalAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode);
+
+/// True when nothing outside the module needs F's symbol and no use in it
+/// needs F's address to be distinct, so F may disappear once its uses are
+/// rewritten.
+bool mayDisappear(const llvm::Function &F, const ModuleFacts &Facts,
+                  MergeMode Mode);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,235 @@
+//===- SizeCodegen.cpp - Code generation for size, off hot code -----------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The smallest-binary option (docs/smallest-binary.md) asks code generation for
+// the smallest code, and code generation can trade speed for size in two ways
+// that merging cannot: LLVM's MachineOutliner turns instruction sequences
+// that repeat across the module into calls of one copy, and a function with
+// the `optsize` attribute gets smaller encodings and no alignment padding
+// (functions and loops start where the previous code ends, not on a 16-byte
+// boundary). Both cost time on the code they touch: an outlined sequence
+// becomes a call and a return on whatever path it was on, and CTMark ran
+// up to 13.6% more instructions with the outliner, 16.5% with `optsize`
+// everywhere as well (bench/RESULTS.md). So with a profile both keep off the
+// code the program spends its time in. After merging, this file marks each
+// function: one that runs hot code gets `nooutline`, which the outliner
+// honours; every other one gets `optsize`.
+//
+// The outliner has a mode of its own for profiles
+// (`-enable-machine-outliner=conservative-pgo`: only blocks the profile calls
+// cold), but it is one choice for the whole link and outlines nothing in a
+// module without a profile, and on CTMark with PGO consumer-typeset still ran
+// 0.95% more instructions with it: blocks cold on the training input run on
+// the real one. Here the decision is per module and per function.
+//
+// Hot code is read from the profile as LLVM reads it (ProfileSummaryInfo):
+// the function is hot under the merge's hot-function policy (hot entry count,
+// `hot` attribute; ProfileFacts.cpp), or one of its blocks has a count among
+// those that make up the top Percentile of the profile's total count, by the
+// counts block frequency derives from the branch weights. Blocks catch the
+// loops of a function entered once, which an entry count misses. The
+// default percentile, 99.99%, is wider than LLVM's "hot" (99%): at 99% and
+// 99.9%, tramp3d still ran 1.08% and 0.60% more instructions, its kernels
+// being warm on the training input and hot on the real one; at 99.99% no
+// CTMark program ran more than 0.32% more, outliner and `optsize` together
+// (bench/RESULTS.md). A function whose entry count is zero has no such
+// block, and is decided without computing block frequencies.
+//
+// That line alone gave up most of the saving where the training run
+// executes most of the code: a large function with one warm block stayed
+// fast whole. So a budget takes some of them back: every function the
+// policy does not call hot is priced by the instructions it executes by the
+// profile (each block's count times its size) per instruction it has, and
+// the cheapest, in that order, take code generation for size while together
+// they execute at most the budget's share of all the module executes
+// (chooseWithinBudget). The default, 0.3%, is where CTMark stayed within
+// +0.5% instructions on every program (at 1% SPASS ran 0.50% more, at 5%
+// bullet 1.30%): what a function executes on the real input is not what it
+// executed in training, and the budget leaves room for that. Functions hot
+// under the policy are never taken. In ThinLTO each backend spends the
+// budget of its own module.
+//
+// Without a profile summary only `hot`-attribute functions are hot: every
+// other function is outlined and optimized for size. A function built for
+// size (`minsize`, `optsize`) is never hot.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/facts/SizeCodegen.h"
+
+#include "core/facts/ProfileFacts.h"
+
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <vector>
+
+using namespace llvm;
+
+namespace lmf {
+
+/// The attribute LLVM's MachineOutliner skips a function for.
+static constexpr StringLiteral NoOutline = "nooutline";
+
+namespace {
+/// The analyses block counts come from, for one function.
+struct BlockCounts {
+  DominatorTree DT;
+  LoopInfo LI;
+  BranchProbabilityInfo BPI;
+  BlockFrequencyInfo BFI;
+
+  explicit BlockCounts(Function &F)
+      : DT(F), LI(DT), BPI(F, LI), BFI(F, BPI, LI) {}
+};
+} // namespace
+
+/// True when F's profile says it is entered at all. A function entered
+/// zero times runs no block, and needs no block counts.
+static bool isEntered(const Function &F) {
+  std::optional<Function::ProfileCount> Entry = F.getEntryCount();
+  return Entry && Entry->getCount() != 0;
+}
+
+/// True when one of F's blocks has a hot count by the profile.
+static bool hasHotBlock(const ProfileSummaryInfo &PSI, unsigned Percentile,
+                        const Function &F, const BlockCounts *Counts) {
+  return Counts &&
+         PSI.isFunctionHotInCallGraphNthPercentile(Percentile, &F, Counts->BFI);
+}
+
+/// What F costs to run by its profile (RunCost).
+static RunCost measureRunCost(const Function &F, const BlockCounts *Counts) {
+  RunCost Cost;
+  for (const BasicBlock &BB : F) {
+    uint64_t Size = BB.sizeWithoutDebug();
+    Cost.Instructions += Size;
+    if (!Counts)
+      continue;
+    uint64_t Count = Counts->BFI.getBlockProfileCount(&BB).value_or(0);
+    Cost.Executed =
+        SaturatingAdd(Cost.Executed, SaturatingMultiply(Count, Size));
+  }
+  return Cost;
+}
+
+std::vector<bool> chooseWithinBudget(ArrayRef<RunCost> Costs,
+                                     uint64_t TotalExecuted,
+                                     unsigned BudgetMillionths) {
+  auto PerInstruction = [&](size_t I) {
+    return Costs[I].Instructions
+               ? double(Costs[I].Executed) / double(Costs[I].Instructions)
+               : double(Costs[I].Executed);
+  };
+  std::vector<size_t> Order(Costs.size());
+  for (size_t I = 0; I < Order.size(); ++I)
+    Order[I] = I;
+  llvm::stable_sort(Order, [&](size_t A, size_t B) {
+    return PerInstruction(A) < PerInstruction(B);
+  });
+  double Allowed = double(TotalExecuted) * BudgetMillionths / 1e6;
+  double Spent = 0;
+  std::vector<bool> Chosen(Costs.size(), false);
+  for (size_t I : Order) {
+    Spent += double(Costs[I].Executed);
+    if (Spent > Allowed)
+      break;
+    Chosen[I] = true;
+  }
+  return Chosen;
+}
+
+namespace {
+/// One definition of the module and what the profile says of it.
+struct FunctionFacts {
+  Function *F;
+  /// Hot under the hot-function policy: never taken for size.
+  bool PolicyHot;
+  /// One of its blocks is in the top HotCodePercentile of the profile.
+  bool HotBlock;
+  RunCost Cost;
+};
+} // namespace
+
+/// The profile's facts of every definition of M. Block counts are computed
+/// once per entered function, for both the hot-block test and its cost.
+static std::vector<FunctionFacts> gatherFacts(Module &M,
+                                              const ProfileSummaryInfo &PSI,
+                                              const MergeOptions &Opts) {
+  std::vector<FunctionFacts> Facts;
+  bool Profiled = Opts.Hot != HotPolicy::Off && PSI.hasProfileSummary();
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    FunctionFacts Fact{&F, isHotFunction(F, PSI, Opts.Hot), false, {}};
+    std::optional<BlockCounts> Counts;
+    if (Profiled && isEntered(F))
+      Counts.emplace(F);
+    const BlockCounts *C = Counts ? &*Counts : nullptr;
+    Fact.HotBlock =
+        !F.hasOptSize() && hasHotBlock(PSI, Opts.HotCodePercentile, F, C);
+    Fact.Cost = measureRunCost(F, C);
+    Facts.push_back(Fact);
+  }
+  return Facts;
+}
+
+/// Which of Facts run hot code, after the budget: policy-hot functions
+/// always; functions with a hot block unless the budget takes them.
+static std::vector<bool> functionsThatStayFast(ArrayRef<FunctionFacts> Facts,
+                                               unsigned BudgetMillionths) {
+  std::vector<RunCost> Costs;
+  std::vector<size_t> Index;
+  uint64_t Total = 0;
+  for (size_t I = 0; I < Facts.size(); ++I) {
+    Total = SaturatingAdd(Total, Facts[I].Cost.Executed);
+    if (!Facts[I].PolicyHot && !Facts[I].F->hasOptSize()) {
+      Costs.push_back(Facts[I].Cost);
+      Index.push_back(I);
+    }
+  }
+  std::vector<bool> Chosen = chooseWithinBudget(Costs, Total, BudgetMillionths);
+  std::vector<bool> Hot(Facts.size(), false);
+  for (size_t I = 0; I < Facts.size(); ++I)
+    Hot[I] = Facts[I].PolicyHot || Facts[I].HotBlock;
+  for (size_t J = 0; J < Index.size(); ++J)
+    if (Chosen[J])
+      Hot[Index[J]] = false;
+  return Hot;
+}
+
+bool asksForSizeCodegen(const MergeOptions &Opts) {
+  return Opts.KeepOutlinerOffHotCode || Opts.OptimizeOtherCodeForSize;
+}
+
+SizeCodegenCounts prepareSizeCodegen(Module &M, const MergeOptions &Opts) {
+  SizeCodegenCounts Counts;
+  if (!asksForSizeCodegen(Opts))
+    return Counts;
+  ProfileSummaryInfo PSI(M);
+  std::vector<FunctionFacts> Facts = gatherFacts(M, PSI, Opts);
+  std::vector<bool> Hot = functionsThatStayFast(Facts, Opts.SizeCodegenBudget);
+  for (size_t I = 0; I < Facts.size(); ++I) {
+    Function &F = *Facts[I].F;
+    if (Hot[I]) {
+      if (Opts.KeepOutlinerOffHotCode && !F.hasFnAttribute(NoOutline)) {
+        F.addFnAttr(NoOutline);
+        ++Counts.NotOutlined;
+      }
+    } else if (Opts.OptimizeOtherCodeForSize && !F.hasOptSize() &&
+               !F.hasOptNone()) {
+      F.addFnAttr(Attribute::OptimizeForSize);
+      ++Counts.SizeOptimized;
+    }
+  }
+  return Counts;
+}
+
+} // namespace lmf

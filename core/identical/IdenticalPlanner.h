@@ -1,0 +1,55 @@
+//===- IdenticalPlanner.h - Plan one class of equal functions ---*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_IDENTICAL_IDENTICALPLANNER_H
+#define LMF_CORE_IDENTICAL_IDENTICALPLANNER_H
+
+#include "core/MergeActions.h"
+#include "core/MergeOptions.h"
+#include "core/facts/ModuleFacts.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace lmf {
+
+/// How one member G of a class of equal functions folds.
+struct IdenticalMemberPlan {
+  llvm::Function *Fn = nullptr;
+  FoldAction Action = FoldAction::Thunk;
+  /// For CallersRedirected: G's address is insignificant inside the module,
+  /// so every use is replaced, not only direct calls.
+  bool ReplaceAllUses = false;
+};
+
+/// What the identical stage does with one class of equal functions.
+struct IdenticalPlan {
+  /// The function whose body is kept.
+  llvm::Function *Survivor = nullptr;
+  /// The survivor's body may be replaced at link or load time (weak,
+  /// linkonce, *_odr): it moves into a new private function first, and the
+  /// survivor is folded into that copy like any member (SurvivorFold).
+  bool NeedsPrivateBody = false;
+  IdenticalMemberPlan SurvivorFold;
+  llvm::SmallVector<IdenticalMemberPlan, 4> Folded;
+  llvm::SmallVector<Refusal, 2> Refused;
+  /// What the hot members refused by the hot-function policy would have
+  /// saved as thunks (the byte model's estimate).
+  int64_t HotKeptBytes = 0;
+
+  bool foldsAnything() const { return !Folded.empty(); }
+};
+
+/// Plans a class of functions that compare equal, given in module order.
+IdenticalPlan planIdenticalClass(llvm::ArrayRef<llvm::Function *> Members,
+                                 const ModuleFacts &Facts, MergeMode Mode);
+
+} // namespace lmf
+
+#endif

@@ -1,0 +1,79 @@
+//===- IdenticalRewriter.h - Rewrite the IR for one fold --------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_IDENTICAL_IDENTICALREWRITER_H
+#define LMF_CORE_IDENTICAL_IDENTICALREWRITER_H
+
+#include "core/identical/IdenticalPlanner.h"
+#include "core/equality/PartitionRefinement.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/GlobalValue.h"
+
+namespace llvm {
+class CallBase;
+class FunctionType;
+class Value;
+} // namespace llvm
+
+namespace lmf {
+
+class GlobalNumbering;
+
+/// What the rewriter needs besides the IR: the numbering it keeps up to date
+/// and the set of functions whose encodings its changes may have changed
+/// (to be compared again).
+struct RewriteContext {
+  GlobalNumbering &Globals;
+  llvm::SmallPtrSetImpl<llvm::Function *> &Touched;
+  /// Class tables that must forget erased functions (may be empty).
+  ReferenceClasses *Tables = nullptr;
+};
+
+/// Moves F's body, arguments, metadata and debug subprogram into a new
+/// function of the given type and linkage, named F's name plus Suffix and
+/// placed right after F; Type's parameters start with F's. F keeps a copy
+/// of its subprogram and no body.
+llvm::Function *moveBodyToNewFunction(llvm::Function &F,
+                                      llvm::FunctionType *Type,
+                                      llvm::GlobalValue::LinkageTypes Linkage,
+                                      llvm::StringRef Suffix,
+                                      RewriteContext &Ctx);
+
+/// Replaces G's body with a tail call to Body, passing G's arguments and
+/// then ExtraArgs; nothing when Body has no parameters (the shared body of
+/// argument-free twins).
+void makeThunk(llvm::Function &G, llvm::Function &Body,
+               llvm::ArrayRef<llvm::Value *> ExtraArgs = {});
+
+/// The calls and invokes that call G directly, through G's own type.
+llvm::SmallVector<llvm::CallBase *, 8> directCallsTo(llvm::Function &G);
+
+/// Gives a call into a function with debug info, from a function with debug
+/// info, a line-0 location if it has none (the verifier requires one).
+void ensureCallLocation(llvm::CallBase &CB, const llvm::Function &Callee);
+
+/// Deletes G's blocks; G keeps its symbol, attributes and metadata.
+void dropBody(llvm::Function &G);
+
+/// Deletes G, which must have no uses, and forgets it everywhere.
+void eraseFunction(llvm::Function &G, RewriteContext &Ctx);
+
+/// Moves F's body into a new private, unnamed_addr function placed right
+/// after F and returns it. F is left without a body and must be folded into
+/// the copy at once (applyFold with F's SurvivorFold plan).
+llvm::Function *moveBodyToPrivateCopy(llvm::Function &F, RewriteContext &Ctx);
+
+/// Folds Plan.Fn into Body, which has the same type and an exact body.
+/// Returns what actually happened: a local function whose last caller was
+/// redirected is erased rather than kept as a thunk.
+FoldAction applyFold(const IdenticalMemberPlan &Plan, llvm::Function &Body,
+                     RewriteContext &Ctx);
+
+} // namespace lmf
+
+#endif
