@@ -21,8 +21,10 @@
 //   6. with MergeOptions::MergeSimilar, the similar stage (SimilarMerge.h)
 //      takes the functions that still have a body of their own and merges
 //      those equal except for constants at parameter positions, in rounds
-//      of its own; then, with MergeOptions::Verify, the verifier checks the
-//      module.
+//      of its own;
+//   7. with MergeOptions::MergeAligned, the aligned stage (AlignedMerge.h)
+//      merges pairs of the functions left that differ in instructions;
+//      then, with MergeOptions::Verify, the verifier checks the module.
 //
 // Eligibility, the hashes, the splits of steps 3 and 5 and the similar
 // stage's search run in parallel, and they only read IR. Every order that
@@ -50,6 +52,7 @@
 #include "core/equality/PartitionRefinement.h"
 #include "core/facts/ProfileFacts.h"
 #include "core/similar/SimilarMerge.h"
+#include "core/aligned/AlignedMerge.h"
 #include "core/facts/SizeCodegen.h"
 #include "core/equality/StructuralHash.h"
 #include "core/equality/TotalOrder.h"
@@ -116,6 +119,7 @@ private:
   void removeCandidate(Function *F);
   void markDirty(const SmallPtrSetImpl<Function *> &Touched);
   void mergeSimilar();
+  void mergeAligned();
   bool calleeByClass(const Function &F) const;
   bool addressByClass(const Function &F) const;
 
@@ -475,6 +479,15 @@ void ModuleMerge::mergeSimilar() {
   mergeSimilarFunctions(Live, Ctx);
 }
 
+/// The aligned stage takes every function left with a body of its own
+/// after the similar stage (it reads them from the module: the similar
+/// stage erases some).
+void ModuleMerge::mergeAligned() {
+  PhaseTimer Timer(Result.Times.AlignedSeconds, "LTOMergeFunctions.Aligned");
+  AlignedStageContext Ctx{M, Opts, Runner, Globals, Policy, Facts, Result};
+  mergeAlignedFunctions(Ctx);
+}
+
 Expected<MergeResult> ModuleMerge::run() {
   auto Start = Clock::now();
   TimeTraceScope Trace("LTOMergeFunctions");
@@ -519,6 +532,8 @@ Expected<MergeResult> ModuleMerge::run() {
 
   if (similarMergingOn(Opts.MergeSimilar, M))
     mergeSimilar();
+  if (alignedMergingOn(Opts.MergeAligned, M))
+    mergeAligned();
   SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts);
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;

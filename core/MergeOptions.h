@@ -92,6 +92,17 @@ struct MergeOptions {
   /// least this many bytes. Tests lower it (even below zero) to make the
   /// stage rewrite classes that would not pay.
   int64_t SimilarMinimumGain = 16;
+  /// After similar merging, also merge pairs of functions that differ in
+  /// instructions (AlignedMerge.h): one body with an identifier parameter,
+  /// matched instructions once, the rest in blocks only their member
+  /// reaches. Unset, the module decides (alignedMergingOn).
+  std::optional<bool> MergeAligned;
+  /// An aligned pair merges only when the byte model says it saves at
+  /// least this many bytes. Tests lower it (even below zero).
+  int64_t AlignedMinimumGain = 32;
+  /// Rounds of the aligned stage: a merged body may merge again in a later
+  /// round, with a function or another merged body.
+  unsigned AlignedRounds = 3;
   /// The GUIDs (GlobalValue::getGUID) of functions whose address no input
   /// of the link uses: every module, object file and shared library refers
   /// to them only by direct calls. Our ld.lld finds them before a ThinLTO

@@ -33,4 +33,16 @@ void emitMergeRemark(Function &F, StringRef RemarkName,
   Ctx.diagnose(Remark);
 }
 
+void emitMissedMergeRemark(
+    Function &F, StringRef RemarkName,
+    function_ref<void(OptimizationRemarkMissed &)> Write) {
+  LLVMContext &Ctx = F.getContext();
+  if (!Ctx.getLLVMRemarkStreamer() &&
+      !Ctx.getDiagHandlerPtr()->isMissedOptRemarkEnabled(MergePassName))
+    return;
+  OptimizationRemarkMissed Remark(MergePassName, RemarkName, &F);
+  Write(Remark);
+  Ctx.diagnose(Remark);
+}
+
 } // namespace lmf

@@ -17,6 +17,7 @@
 namespace llvm {
 class Function;
 class OptimizationRemark;
+class OptimizationRemarkMissed;
 } // namespace llvm
 
 namespace lmf {
@@ -31,6 +32,12 @@ inline constexpr char MergePassName[] = "lto-merge-functions";
 void emitMergeRemark(
     llvm::Function &F, llvm::StringRef RemarkName,
     llvm::function_ref<void(llvm::OptimizationRemark &)> Write);
+
+/// The same for a "missed" remark (-pass-remarks-missed): a merge that was
+/// considered and not made, and why.
+void emitMissedMergeRemark(
+    llvm::Function &F, llvm::StringRef RemarkName,
+    llvm::function_ref<void(llvm::OptimizationRemarkMissed &)> Write);
 
 } // namespace lmf
 

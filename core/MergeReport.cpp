@@ -28,6 +28,13 @@ static const char ThinLTOSchema[] = "lto-merge-functions-thinlto-report/1";
 /// the action names of MergeActions.cpp).
 namespace key {
 constexpr StringLiteral Action = "action";
+constexpr StringLiteral Aligned = "aligned";
+constexpr StringLiteral Branches = "branches";
+constexpr StringLiteral HotExcluded = "hot_excluded";
+constexpr StringLiteral MatchedInstructions = "matched_instructions";
+constexpr StringLiteral PairsPlanned = "pairs_planned";
+constexpr StringLiteral Selects = "selects";
+constexpr StringLiteral UnmatchedInstructions = "unmatched_instructions";
 constexpr StringLiteral Apply = "apply";
 constexpr StringLiteral Body = "body";
 constexpr StringLiteral BodyInstructions = "body_instructions";
@@ -113,6 +120,22 @@ static json::Object similarGroupToJson(const SimilarGroup &G) {
                       {key::Members, std::move(Members)}};
 }
 
+static json::Object alignedGroupToJson(const AlignedGroup &G) {
+  json::Array Members;
+  for (const AlignedMember &M : G.Members)
+    Members.push_back(json::Object{{key::Name, M.Name},
+                                   {key::Action, similarActionName(M.Action)}});
+  return json::Object{{key::Round, G.Round},
+                      {key::Body, G.Body},
+                      {key::MatchedInstructions, G.MatchedInstructions},
+                      {key::UnmatchedInstructions, G.UnmatchedInstructions},
+                      {key::Selects, G.Selects},
+                      {key::Branches, G.Branches},
+                      {key::BodyInstructions, G.BodyInstructions},
+                      {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
+                      {key::Members, std::move(Members)}};
+}
+
 static json::Array refusalsToJson(ArrayRef<RefusedMember> Refusals) {
   json::Array Out;
   for (const RefusedMember &F : Refusals)
@@ -137,6 +160,23 @@ static json::Value similarToJson(const MergeResult &R) {
                       {key::EstimatedBytesSaved, S.SimilarEstimatedBytes},
                       {key::Classes, std::move(Classes)},
                       {key::Refusals, refusalsToJson(R.SimilarRefusals)}};
+}
+
+/// The aligned stage's part of the report (only when the stage ran).
+static json::Value alignedToJson(const MergeResult &R) {
+  const MergeStats &S = R.Stats;
+  json::Array Classes;
+  for (const AlignedGroup &G : R.Aligned)
+    Classes.push_back(alignedGroupToJson(G));
+  return json::Object{{key::FunctionsConsidered, S.AlignedConsidered},
+                      {key::PairsPlanned, S.AlignedPairsPlanned},
+                      {key::ClassesMerged, S.AlignedClasses},
+                      {key::FunctionsMerged, S.AlignedMembers},
+                      {key::HotExcluded, S.AlignedHotExcluded},
+                      {key::Refused, S.AlignedRefused},
+                      {key::EstimatedBytesSaved, S.AlignedEstimatedBytes},
+                      {key::Classes, std::move(Classes)},
+                      {key::Refusals, refusalsToJson(R.AlignedRefusals)}};
 }
 
 /// The identical stage's report: every key the report has had since
@@ -176,6 +216,7 @@ static json::Object identicalReportToJson(const MergeResult &R) {
                                       {key::Resolve, R.Times.ResolveSeconds},
                                       {key::Apply, R.Times.ApplySeconds},
                                       {key::Similar, R.Times.SimilarSeconds},
+                                      {key::Aligned, R.Times.AlignedSeconds},
                                       {key::Verify, R.Times.VerifySeconds},
                                       {key::Total, R.Times.TotalSeconds}}},
       {key::Groups, std::move(Groups)},
@@ -206,6 +247,8 @@ json::Value reportToJson(const MergeResult &R) {
   json::Object Report = identicalReportToJson(R);
   if (R.SimilarRan)
     Report[key::Similar] = similarToJson(R);
+  if (R.AlignedRan)
+    Report[key::Aligned] = alignedToJson(R);
   if (R.Stats.HotFunctions || R.SizeCodegenRan)
     Report[key::HotPolicy] = hotPolicyToJson(R);
   return Report;
@@ -264,6 +307,17 @@ static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
          O.map(key::Members, G.Members);
 }
 
+static bool fromJSON(const json::Value &V, AlignedGroup &G, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.Body) &&
+         O.map(key::MatchedInstructions, G.MatchedInstructions) &&
+         O.map(key::UnmatchedInstructions, G.UnmatchedInstructions) &&
+         O.map(key::Selects, G.Selects) && O.map(key::Branches, G.Branches) &&
+         O.map(key::BodyInstructions, G.BodyInstructions) &&
+         O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
+         O.map(key::Members, G.Members);
+}
+
 static bool fromJSON(const json::Value &V, RefusedMember &F, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map(key::Function, F.Name) &&
@@ -277,6 +331,7 @@ static bool fromJSON(const json::Value &V, PhaseTimes &T, json::Path P) {
          O.map(key::Resolve, T.ResolveSeconds) &&
          O.map(key::Apply, T.ApplySeconds) &&
          O.mapOptional(key::Similar, T.SimilarSeconds) &&
+         O.mapOptional(key::Aligned, T.AlignedSeconds) &&
          O.map(key::Verify, T.VerifySeconds) &&
          O.map(key::Total, T.TotalSeconds);
 }
@@ -356,6 +411,25 @@ static bool mapSimilar(const json::Value &V, MergeResult &R, json::Path P) {
          O.map(key::Refusals, R.SimilarRefusals);
 }
 
+/// Reads the aligned section, present when the stage ran.
+static bool mapAligned(const json::Value &V, MergeResult &R, json::Path P) {
+  const json::Value *Aligned = V.getAsObject()->get(key::Aligned);
+  if (!Aligned)
+    return true;
+  R.AlignedRan = true;
+  json::ObjectMapper O(*Aligned, P.field(key::Aligned));
+  MergeStats &S = R.Stats;
+  return O && O.map(key::FunctionsConsidered, S.AlignedConsidered) &&
+         O.map(key::PairsPlanned, S.AlignedPairsPlanned) &&
+         O.map(key::ClassesMerged, S.AlignedClasses) &&
+         O.map(key::FunctionsMerged, S.AlignedMembers) &&
+         O.map(key::HotExcluded, S.AlignedHotExcluded) &&
+         O.map(key::Refused, S.AlignedRefused) &&
+         O.map(key::EstimatedBytesSaved, S.AlignedEstimatedBytes) &&
+         O.map(key::Classes, R.Aligned) &&
+         O.map(key::Refusals, R.AlignedRefusals);
+}
+
 static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
   json::ObjectMapper O(V, P);
   std::string Schema;
@@ -368,7 +442,7 @@ static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
   return O.map(key::Module, R.ModuleName) && O.map(key::Mode, R.Mode) &&
          mapStats(O, V, R.Stats, P) && O.map(key::TimeSeconds, R.Times) &&
          O.map(key::Groups, R.Groups) && O.map(key::Refusals, R.Refusals) &&
-         mapSimilar(V, R, P) && mapHotPolicy(V, R, P);
+         mapSimilar(V, R, P) && mapAligned(V, R, P) && mapHotPolicy(V, R, P);
 }
 
 Expected<std::vector<MergeResult>> resultsFromJson(const json::Value &Report) {
@@ -424,6 +498,16 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
     OS << "about " << G.EstimatedBytesSaved << " bytes saved)\n";
     for (const SimilarMember &M : G.Members)
       OS << "  sharing body with similar function " << M.Name << " ("
+         << similarActionName(M.Action) << ")\n";
+  }
+  for (const AlignedGroup &G : Result.Aligned) {
+    OS << "merged aligned functions into " << G.Body << " ("
+       << G.MatchedInstructions << " matched, " << G.UnmatchedInstructions
+       << " unmatched instructions, " << G.Selects << " selects, "
+       << G.Branches << " branches, about " << G.EstimatedBytesSaved
+       << " bytes saved)\n";
+    for (const AlignedMember &M : G.Members)
+      OS << "  sharing body with aligned function " << M.Name << " ("
          << similarActionName(M.Action) << ")\n";
   }
 }

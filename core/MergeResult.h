@@ -70,10 +70,31 @@ struct SimilarGroup {
   std::vector<SimilarMember> Members;
 };
 
+/// A member of an aligned class and how it reaches the merged body.
+using AlignedMember = SimilarMember;
+
+/// One pair of functions that differ in instructions and now share one
+/// body (AlignedMerge.h).
+struct AlignedGroup {
+  /// The aligned stage's round (from 0) that merged the pair.
+  unsigned Round = 0;
+  /// The new internal function holding the merged body.
+  std::string Body;
+  /// Instructions emitted once for both members, and those of one member
+  /// only (in blocks only it reaches).
+  uint64_t MatchedInstructions = 0, UnmatchedInstructions = 0;
+  /// Selects on the identifier, and branches on it.
+  uint64_t Selects = 0, Branches = 0;
+  uint64_t BodyInstructions = 0;
+  int64_t EstimatedBytesSaved = 0;
+  /// Both members, the one whose identifier is 0 first.
+  std::vector<AlignedMember> Members;
+};
+
 struct PhaseTimes {
   double CollectSeconds = 0, HashSeconds = 0, ResolveSeconds = 0,
-         ApplySeconds = 0, SimilarSeconds = 0, VerifySeconds = 0,
-         TotalSeconds = 0;
+         ApplySeconds = 0, SimilarSeconds = 0, AlignedSeconds = 0,
+         VerifySeconds = 0, TotalSeconds = 0;
 };
 
 struct MergeStats {
@@ -98,6 +119,13 @@ struct MergeStats {
   uint64_t SimilarConsidered = 0, SimilarClasses = 0, SimilarMembers = 0,
            SimilarParameters = 0, SimilarRefused = 0;
   int64_t SimilarEstimatedBytes = 0;
+  /// Aligned merging: functions considered (in its first round), pairs
+  /// aligned and priced, pairs merged, their members, the functions the
+  /// hot-function policy kept out (they run hot code), and the byte model's
+  /// estimate of the saving.
+  uint64_t AlignedConsidered = 0, AlignedPairsPlanned = 0, AlignedClasses = 0,
+           AlignedMembers = 0, AlignedHotExcluded = 0, AlignedRefused = 0;
+  int64_t AlignedEstimatedBytes = 0;
   /// The hot-function policy: the module's hot functions, the members it
   /// refused in either stage, and the byte model's estimate of what they
   /// would have saved.
@@ -134,6 +162,12 @@ struct MergeResult {
   std::vector<SimilarGroup> Similar;
   /// Members a similar class left out; Survivor names the class's source.
   std::vector<RefusedMember> SimilarRefusals;
+  /// Whether the aligned stage ran.
+  bool AlignedRan = false;
+  std::vector<AlignedGroup> Aligned;
+  /// Pairs the aligned stage found worth merging but could not merge;
+  /// ClassName names the other member.
+  std::vector<RefusedMember> AlignedRefusals;
 };
 
 } // namespace lmf

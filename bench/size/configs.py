@@ -88,6 +88,15 @@ CONFIGS = (
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "-mllvm", "-lto-merge-functions-similar-constant-tables=false"),
            True, opt_in=True),
+    # Aligned merging (functions that differ in instructions share one body
+    # with an identifier parameter; docs/linker.md) after similar merging,
+    # alone and with --icf=safe.
+    Config("ours-safe+similar+aligned",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "--lto-merge-aligned-functions"), True, opt_in=True),
+    Config("ours-safe+similar+aligned+icf-safe",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "--lto-merge-aligned-functions", "--icf=safe"), True, opt_in=True),
     Config("gmf", ("-mllvm", "-enable-global-merge-func"), opt_in=True),
     Config("gmf+icf-safe", ("-mllvm", "-enable-global-merge-func",
                             "--icf=safe"), opt_in=True),
@@ -114,6 +123,10 @@ CONFIGS = (
     # configuration above with the MachineOutliner kept off hot code where
     # a profile says which it is.
     Config("smallest", ("--lto-smallest-binary",), True, opt_in=True),
+    # The same without aligned merging (what it took before the stage).
+    Config("smallest-no-aligned", ("--lto-smallest-binary",
+                                   "--no-lto-merge-aligned-functions"),
+           True, opt_in=True),
     # The same with the profile ignored: the outliner and code generation for
     # size everywhere (what the option saves before it keeps off hot code).
     Config("smallest-hot-off", ("--lto-smallest-binary",

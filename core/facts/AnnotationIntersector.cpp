@@ -118,23 +118,29 @@ bool intersectAnnotations(Function &Body, const Function &Member,
     Body.setAlignment(MemberAlign);
   forEachInstructionPair(
       Body, Member, [&](Instruction &B, const Instruction &M) {
-        // Every flag andIRFlags intersects lives in the optional data.
-        if (B.getRawSubclassOptionalData() != M.getRawSubclassOptionalData())
-          B.andIRFlags(&M);
-        if (B.hasMetadataOtherThanDebugLoc())
-          intersectInstructionMetadata(B, M, Policy);
-        auto *CB = dyn_cast<CallBase>(&B);
-        const auto *CM = dyn_cast<CallBase>(&M);
-        if (!CB || !CM)
-          return;
-        auto Attrs =
-            intersectLists(Ctx, CB->getAttributes(), CM->getAttributes());
-        if (!Attrs)
-          Complete = false;
-        else if (*Attrs != CB->getAttributes())
-          CB->setAttributes(*Attrs);
+        Complete &= intersectInstructionAnnotations(B, M, Policy);
       });
   return Complete;
+}
+
+bool intersectInstructionAnnotations(Instruction &B, const Instruction &M,
+                                     const AnnotationPolicy &Policy) {
+  // Every flag andIRFlags intersects lives in the optional data.
+  if (B.getRawSubclassOptionalData() != M.getRawSubclassOptionalData())
+    B.andIRFlags(&M);
+  if (B.hasMetadataOtherThanDebugLoc())
+    intersectInstructionMetadata(B, M, Policy);
+  auto *CB = dyn_cast<CallBase>(&B);
+  const auto *CM = dyn_cast<CallBase>(&M);
+  if (!CB || !CM)
+    return true;
+  auto Attrs =
+      intersectLists(B.getContext(), CB->getAttributes(), CM->getAttributes());
+  if (!Attrs)
+    return false;
+  if (*Attrs != CB->getAttributes())
+    CB->setAttributes(*Attrs);
+  return true;
 }
 
 } // namespace lmf

@@ -8,6 +8,7 @@
 
 namespace llvm {
 class Function;
+class Instruction;
 } // namespace llvm
 
 namespace lmf {
@@ -22,6 +23,13 @@ class AnnotationPolicy;
 /// weakened, which is still sound for Body, but Member must not be folded.
 bool intersectAnnotations(llvm::Function &Body, const llvm::Function &Member,
                           const AnnotationPolicy &Policy);
+
+/// The same for one instruction of Body and the instruction of Member it
+/// stands for (same operation): flags, metadata and, for calls, attribute
+/// lists. Returns false when the attribute lists could not be intersected.
+bool intersectInstructionAnnotations(llvm::Instruction &Body,
+                                     const llvm::Instruction &Member,
+                                     const AnnotationPolicy &Policy);
 
 } // namespace lmf
 

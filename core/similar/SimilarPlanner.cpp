@@ -71,20 +71,6 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// The direct calls to G that could pass extra arguments, or -1 when some
-/// other use needs G itself. Uses inside G do not count: its body goes.
-int countRewritableCalls(const Function &G) {
-  int Calls = 0;
-  for (const Use &U : G.uses()) {
-    const auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!CB || !CB->isCallee(&U) || !canTakeExtraArguments(*CB, G))
-      return -1;
-    if (CB->getFunction() != &G)
-      ++Calls;
-  }
-  return Calls;
-}
-
 class ClassPlanner {
 public:
   ClassPlanner(ArrayRef<Function *> Members,
@@ -423,6 +409,18 @@ bool SimilarPlan::usesTable() const {
 bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
   return CB.getFunctionType() == G.getFunctionType() && !CB.isMustTailCall() &&
          (isa<CallInst>(CB) || isa<InvokeInst>(CB));
+}
+
+int countRewritableCalls(const Function &G) {
+  int Calls = 0;
+  for (const Use &U : G.uses()) {
+    const auto *CB = dyn_cast<CallBase>(U.getUser());
+    if (!CB || !CB->isCallee(&U) || !canTakeExtraArguments(*CB, G))
+      return -1;
+    if (CB->getFunction() != &G)
+      ++Calls;
+  }
+  return Calls;
 }
 
 bool mayPayAsSimilar(const Function &F) {

@@ -73,6 +73,10 @@ struct SimilarPlan {
 /// `musttail` (whose signature must match its caller's).
 bool canTakeExtraArguments(const llvm::CallBase &CB, const llvm::Function &G);
 
+/// The direct calls to G that could pass extra arguments, or -1 when some
+/// other use needs G itself. Uses inside G do not count: its body goes.
+int countRewritableCalls(const llvm::Function &G);
+
 /// False for bodies too small to pay for any thunk: they are never
 /// considered.
 bool mayPayAsSimilar(const llvm::Function &F);

@@ -100,36 +100,6 @@ AttributeList widenCallMemory(LLVMContext &C, AttributeList Attrs,
   return Attrs.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wide));
 }
 
-/// Replaces CB by a call or invoke of Callee with CB's arguments followed
-/// by Extra, and returns it. Access is how Callee accesses memory through
-/// Extra (see accessThroughParameters).
-CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
-                                 ArrayRef<Value *> Extra, ModRefInfo Access) {
-  SmallVector<Value *, 8> Args(CB.args());
-  Args.append(Extra.begin(), Extra.end());
-  SmallVector<OperandBundleDef, 1> Bundles;
-  CB.getOperandBundlesAsDefs(Bundles);
-  FunctionType *Type = Callee.getFunctionType();
-  CallBase *New;
-  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
-    New = InvokeInst::Create(Type, &Callee, II->getNormalDest(),
-                             II->getUnwindDest(), Args, Bundles, "",
-                             CB.getIterator());
-  } else {
-    auto *Call =
-        CallInst::Create(Type, &Callee, Args, Bundles, "", CB.getIterator());
-    Call->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
-    New = Call;
-  }
-  New->setCallingConv(CB.getCallingConv());
-  New->setAttributes(
-      widenCallMemory(CB.getContext(), CB.getAttributes(), Access));
-  New->copyMetadata(CB);
-  New->takeName(&CB);
-  CB.replaceAllUsesWith(New);
-  CB.eraseFromParent();
-  return New;
-}
 
 /// The operand U, a constant `getelementptr` of the source's global, is
 /// computed instead from Base, the parameter (or the value loaded from the
@@ -286,6 +256,34 @@ bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
 }
 
 } // namespace
+
+CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
+                                 ArrayRef<Value *> Extra, ModRefInfo Access) {
+  SmallVector<Value *, 8> Args(CB.args());
+  Args.append(Extra.begin(), Extra.end());
+  SmallVector<OperandBundleDef, 1> Bundles;
+  CB.getOperandBundlesAsDefs(Bundles);
+  FunctionType *Type = Callee.getFunctionType();
+  CallBase *New;
+  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
+    New = InvokeInst::Create(Type, &Callee, II->getNormalDest(),
+                             II->getUnwindDest(), Args, Bundles, "",
+                             CB.getIterator());
+  } else {
+    auto *Call =
+        CallInst::Create(Type, &Callee, Args, Bundles, "", CB.getIterator());
+    Call->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
+    New = Call;
+  }
+  New->setCallingConv(CB.getCallingConv());
+  New->setAttributes(
+      widenCallMemory(CB.getContext(), CB.getAttributes(), Access));
+  New->copyMetadata(CB);
+  New->takeName(&CB);
+  CB.replaceAllUsesWith(New);
+  CB.eraseFromParent();
+  return New;
+}
 
 Function *applySimilarPlan(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,

@@ -11,11 +11,14 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/ModRef.h"
 
 #include <vector>
 
 namespace llvm {
+class CallBase;
 class Use;
+class Value;
 } // namespace llvm
 
 namespace lmf {
@@ -29,6 +32,16 @@ namespace lmf {
 llvm::Function *applySimilarPlan(
     const SimilarPlan &Plan, llvm::ArrayRef<const llvm::Use *> SourcePositions,
     RewriteContext &Ctx, llvm::SmallVectorImpl<SimilarAction> &Outcomes);
+
+/// Replaces CB, a direct call or invoke, by one of Callee with CB's
+/// arguments followed by Extra, and returns it; attributes, bundles,
+/// metadata, calling convention and tail-call kind carry over, and a
+/// `memory` attribute of the call lets argument memory be accessed as
+/// Access says (Callee accesses memory that way through Extra).
+llvm::CallBase *callWithExtraArguments(llvm::CallBase &CB,
+                                       llvm::Function &Callee,
+                                       llvm::ArrayRef<llvm::Value *> Extra,
+                                       llvm::ModRefInfo Access);
 
 } // namespace lmf
 

@@ -37,6 +37,9 @@ inline constexpr char SimilarConstantTablesOption[] =
     "lto-merge-functions-similar-constant-tables";
 inline constexpr char SimilarMinimumGainOption[] =
     "lto-merge-functions-similar-min-gain";
+inline constexpr char AlignedOption[] = "lto-merge-functions-aligned";
+inline constexpr char AlignedMinimumGainOption[] =
+    "lto-merge-functions-aligned-min-gain";
 inline constexpr char HotPolicyOption[] = "lto-merge-functions-hot-policy";
 inline constexpr char NoOutlineHotOption[] =
     "lto-merge-functions-no-outline-hot";

@@ -77,6 +77,7 @@ void printMergeHelp(raw_ostream &OS) {
      << " wins. Merging uses --threads threads.\n";
   for (auto [Yes, No] :
        {std::pair(LinkerOptionID::MergeSimilar, LinkerOptionID::NoMergeSimilar),
+        std::pair(LinkerOptionID::MergeAligned, LinkerOptionID::NoMergeAligned),
         std::pair(LinkerOptionID::AcrossModules,
                   LinkerOptionID::NoAcrossModules)})
     OS << "  The last of " << optionSpelling(Yes) << " and "

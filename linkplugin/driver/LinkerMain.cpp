@@ -388,6 +388,8 @@ void warnAboutIdleOptions(const MergeRequest &Req, Diagnostics &Diag) {
   };
   if (Req.MergeSimilar.value_or(false))
     Idle(LinkerOptionID::MergeSimilar);
+  if (Req.MergeAligned.value_or(false))
+    Idle(LinkerOptionID::MergeAligned);
   if (!Req.ReportPath.empty())
     Idle(LinkerOptionID::Report);
   if (Req.Print)

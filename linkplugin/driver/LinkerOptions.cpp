@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Our ld.lld has ten options of its own. Each is described once, in the
+// Our ld.lld has twelve options of its own. Each is described once, in the
 // table below: its name, how it reads its value (its kind), and its help
 // text. Everything else is produced from the table: recognising an option
 // on the command line (here and in LldCommandLine.cpp), the list of
@@ -13,7 +13,8 @@
 // The spelling rules are lld's: one or two leading dashes, and a value
 // either joined with `=` or, for a path, the next argument. We also claim
 // a namespace, every name that starts with `lto-merge-functions`,
-// `lto-merge-similar`, `lto-smallest` or their `no-` forms: an argument there
+// `lto-merge-similar`, `lto-merge-aligned`, `lto-smallest` or their `no-`
+// forms: an argument there
 // that names no option is reported as a misspelling of ours, not passed on to
 // lld, which would read `-lto-merge-functions-reprot` as
 // `-l to-merge-functions-reprot` and fail with a confusing message about a
@@ -52,6 +53,14 @@ static const LinkerOption Options[] = {
      LinkerOptionKind::Negation, "",
      "Do not merge similar functions (the default in modules without a "
      "profile)"},
+    {LinkerOptionID::MergeAligned, "lto-merge-aligned-functions",
+     LinkerOptionKind::Flag, "",
+     "With --lto-merge-functions, also merge pairs of functions that differ "
+     "in instructions (aligned merging; off by default, on with "
+     "--lto-smallest-binary)"},
+    {LinkerOptionID::NoMergeAligned, "no-lto-merge-aligned-functions",
+     LinkerOptionKind::Negation, "",
+     "Do not merge functions that differ in instructions (default)"},
     {LinkerOptionID::AcrossModules, "lto-merge-functions-across-modules",
      LinkerOptionKind::Flag, "",
      "In a ThinLTO link, also fold functions whose twins are in other "
@@ -79,7 +88,8 @@ static const LinkerOption Options[] = {
 /// Names in here are ours even when no option has them.
 static const StringLiteral Namespaces[] = {
     "lto-merge-functions",  "no-lto-merge-functions", "lto-merge-similar",
-    "no-lto-merge-similar", "lto-smallest",           "no-lto-smallest"};
+    "no-lto-merge-similar", "lto-merge-aligned",      "no-lto-merge-aligned",
+    "lto-smallest",         "no-lto-smallest"};
 
 ArrayRef<LinkerOption> linkerOptions() { return Options; }
 

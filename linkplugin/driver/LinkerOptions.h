@@ -36,6 +36,8 @@ enum class LinkerOptionID {
   NoMerge,
   MergeSimilar,
   NoMergeSimilar,
+  MergeAligned,
+  NoMergeAligned,
   AcrossModules,
   NoAcrossModules,
   HotPolicy,
@@ -68,7 +70,8 @@ MergeMode defaultMergeMode();
 /// An argument that is ours.
 struct OurArgument {
   /// Null when the argument is in our namespace (`--lto-merge-functions*`,
-  /// `--lto-merge-similar*`, `--lto-smallest*` and their `--no-` forms) but
+  /// `--lto-merge-similar*`, `--lto-merge-aligned*`, `--lto-smallest*` and
+  /// their `--no-` forms) but
   /// names no option: a misspelling.
   const LinkerOption *Option = nullptr;
   /// `--name=value`; an empty value is still a value.

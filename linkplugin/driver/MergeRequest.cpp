@@ -14,7 +14,8 @@
 // `=` or, for the report path, the next argument, like lld's `Eq` options.
 // Among --lto-merge-functions[=mode] and --no-lto-merge-functions the last
 // one wins, like lld's own --icf / --no-... pairs; so does the last of
-// --lto-merge-similar-functions and --no-lto-merge-similar-functions.
+// --lto-merge-similar-functions and --no-lto-merge-similar-functions, and of
+// --lto-merge-aligned-functions and --no-lto-merge-aligned-functions.
 //
 // We claim the whole `lto-merge-functions*` and `lto-merge-similar*`
 // namespaces (and their `no-` forms): a misspelt option such as
@@ -38,8 +39,8 @@
 // --lto-smallest-binary is a bundle, and each of its parts yields to an
 // explicit option wherever it stands on the command line: merging is on
 // unless --lto-merge-functions or its negation says otherwise (a mode
-// given there is kept), similar merging is on unless one of its options is
-// given, lld gets `--icf=safe` unless an --icf= option is there or the
+// given there is kept), similar and aligned merging are on unless one of
+// their options is given, lld gets `--icf=safe` unless an --icf= option is there or the
 // link is relocatable (`-r`, which lld refuses with ICF; the final link can
 // fold), and `-mllvm -enable-machine-outliner` (for distributed backends
 // also as --thinlto-remote-compiler-arg) unless an -mllvm option already
@@ -253,6 +254,12 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
   case LinkerOptionID::NoMergeSimilar:
     Req.MergeSimilar = false;
     return;
+  case LinkerOptionID::MergeAligned:
+    Req.MergeAligned = true;
+    return;
+  case LinkerOptionID::NoMergeAligned:
+    Req.MergeAligned = false;
+    return;
   case LinkerOptionID::AcrossModules:
     Req.AcrossModules = true;
     return;
@@ -319,6 +326,8 @@ void RequestParser::applySmallest() {
     Req.Enabled = true;
   if (!Req.MergeSimilar.has_value())
     Req.MergeSimilar = true;
+  if (!Req.MergeAligned.has_value())
+    Req.MergeAligned = true;
   std::vector<const char *> Extra =
       smallestBinaryArguments(Given, Req.Distribution.distributes());
   Req.LldArgs.insert(Req.LldArgs.end(), Extra.begin(), Extra.end());
@@ -341,6 +350,10 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
     Options.push_back(*Req.MergeSimilar
                           ? std::string(passopt::SimilarOption)
                           : (Twine(passopt::SimilarOption) + "=false").str());
+  if (Req.MergeAligned)
+    Options.push_back(*Req.MergeAligned
+                          ? std::string(passopt::AlignedOption)
+                          : (Twine(passopt::AlignedOption) + "=false").str());
   if (Req.Hot != MergeOptions().Hot)
     Options.push_back(
         (Twine(passopt::HotPolicyOption) + "=" + hotPolicyName(Req.Hot)).str());

@@ -50,6 +50,10 @@ struct MergeRequest {
   /// --no-lto-merge-similar-functions; neither: the pass decides per module
   /// (on with a profile, MergeOptions::MergeSimilar).
   std::optional<bool> MergeSimilar;
+  /// The last of --lto-merge-aligned-functions /
+  /// --no-lto-merge-aligned-functions; neither: the pass decides
+  /// (alignedMergingOn: off).
+  std::optional<bool> MergeAligned;
   /// The last of --lto-merge-functions-across-modules /
   /// --no-lto-merge-functions-across-modules.
   bool AcrossModules = true;
@@ -58,7 +62,8 @@ struct MergeRequest {
   /// What -mllvm tells the pass about similar positions; lld passes those
   /// options on itself, the step before a ThinLTO link reads them here.
   SimilarPositionKinds SimilarKinds;
-  /// --lto-smallest-binary: merging with similar functions unless the
+  /// --lto-smallest-binary: merging with similar and aligned functions
+  /// unless the
   /// command line says otherwise, and the merge pass keeps the
   /// MachineOutliner off hot code. What it adds to lld's command line (the
   /// outliner, --icf=safe) is already in LldArgs.

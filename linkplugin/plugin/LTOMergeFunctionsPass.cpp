@@ -151,6 +151,19 @@ cl::opt<int64_t> SimilarMinimumGainOpt(
     cl::init(lmf::MergeOptions().SimilarMinimumGain), cl::Hidden,
     cl::cat(Category));
 
+cl::opt<bool> AlignedOpt(
+    lmf::passopt::AlignedOption,
+    cl::desc("Also merge pairs of functions that differ in instructions "
+             "(aligned merging; off unless given)"),
+    cl::init(false), cl::cat(Category));
+
+cl::opt<int64_t> AlignedMinimumGainOpt(
+    lmf::passopt::AlignedMinimumGainOption,
+    cl::desc("Bytes an aligned pair must save to be merged (tests lower it "
+             "to exercise the stage)"),
+    cl::init(lmf::MergeOptions().AlignedMinimumGain), cl::Hidden,
+    cl::cat(Category));
+
 cl::opt<std::string> LinkAddressFreeOpt(
     lmf::passopt::LinkAddressFreeOption,
     cl::desc("The list of functions whose address no input of the link "
@@ -204,6 +217,9 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.SimilarIntegers = SimilarIntegersOpt;
   Opts.SimilarConstantTables = SimilarConstantTablesOpt;
   Opts.SimilarMinimumGain = SimilarMinimumGainOpt;
+  if (AlignedOpt.getNumOccurrences())
+    Opts.MergeAligned = bool(AlignedOpt);
+  Opts.AlignedMinimumGain = AlignedMinimumGainOpt;
   Expected<const DenseSet<uint64_t> *> LinkAddressFree =
       PluginState::get().linkAddressFree(LinkAddressFreeOpt);
   if (!LinkAddressFree) {
@@ -222,7 +238,9 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
                              toString(Result.takeError()));
     return PreservedAnalyses::none();
   }
-  bool Folded = Result->Stats.Folded != 0;
+  const MergeStats &Stats = Result->Stats;
+  bool Folded = Stats.Folded != 0 || Stats.SimilarClasses != 0 ||
+                Stats.AlignedClasses != 0;
   if (InThinLTOBackend) {
     recordBackendResult(std::move(*Result), PrintOpt, ReportOpt);
     return Folded ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -21,7 +21,7 @@ import sys
 
 # core/'s stages in order; a stage may include itself and those before it.
 STAGES = ["vocabulary", "equality", "facts", "identical", "similar",
-          "crossmodule", "entry"]
+          "aligned", "crossmodule", "entry"]
 # core/'s top-level headers that every stage may include.
 VOCABULARY = {"MergeActions", "MergeOptions", "MergeRemarks", "MergeResult",
               "TaskRunner"}

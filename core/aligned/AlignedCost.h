@@ -1,0 +1,41 @@
+//===- AlignedCost.h - What merging an aligned pair saves -------*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_ALIGNED_ALIGNEDCOST_H
+#define LMF_CORE_ALIGNED_ALIGNEDCOST_H
+
+#include "core/aligned/Aligner.h"
+
+#include <cstdint>
+
+namespace lmf {
+
+/// The byte model's view of one merged body (AlignedCost.cpp says how each
+/// part is priced), in bytes.
+struct MergedBodyCost {
+  int64_t LeftBytes = 0, RightBytes = 0;
+  /// The merged body, alignment padding not included.
+  int64_t BodyBytes = 0;
+  /// Selects on the identifier (operands, phi inputs), the branches on it
+  /// (around unmatched runs, to successors that are not paired) and what
+  /// keeping it alive across calls costs: all part of BodyBytes.
+  int64_t SelectBytes = 0, BranchBytes = 0, IdentifierBytes = 0;
+  unsigned Selects = 0, Splits = 0, Dispatches = 0;
+
+  /// What the two bodies take, alignment included, less what the merged
+  /// body takes: the saving before the members' thunks or grown calls.
+  int64_t bodiesSaved() const;
+};
+
+/// Prices the merged body Alignment describes (of Ctx.Left and Ctx.Right).
+MergedBodyCost priceMergedBody(const PairAlignment &Alignment,
+                               const PairContext &Ctx);
+
+/// Bytes of a select between two values of which some may be constants.
+int64_t selectBytes(const llvm::Value &A, const llvm::Value &B);
+
+} // namespace lmf
+
+#endif

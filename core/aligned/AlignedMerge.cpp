@@ -1,0 +1,372 @@
+//===- AlignedMerge.cpp - Merge functions that differ in instructions -----===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// The third stage of the pass, after identical merging (which folds equal
+// functions) and similar merging (which folds functions equal but for
+// constants). It merges pairs of functions whose bodies differ in
+// instructions: the instructions they share are emitted once, a `select` on
+// a new identifier parameter picks the operands they give differently, and
+// what only one of them does runs in blocks only it reaches
+// (MergedBodyBuilder.cpp). FMSA, SalSSA, HyFM and F3M showed what such
+// merging saves; this stage is built so that it cannot be wrong, cannot
+// grow the program and cannot take long:
+//
+//  1. candidates: every function the earlier stages left with a body of its
+//     own that may take part (AlignedEligibility.h; the similar stage's
+//     rules and more) and does not run hot code by the profile (the
+//     hot-function policy, widened to functions with a hot block as code
+//     generation for size widens it: a branch on the identifier in a hot
+//     loop is run time), in module order; each is fingerprinted in
+//     parallel (a MinHash signature of its instruction shapes);
+//  2. pairs: locality-sensitive hashing of the signatures proposes, for
+//     each function, a bounded number of partners with the same type
+//     (CandidateSearch.h): sub-quadratic in the module's functions;
+//  3. plans: each proposed pair is aligned (Aligner.h: blocks paired by
+//     fingerprint, a banded alignment inside each pair) and priced by the
+//     byte model (AlignedCost.h, AlignedPlanner.h), in parallel, reading IR
+//     only; every pair's work is bounded;
+//  4. choice: pairs are taken by estimated saving, highest first (ties to
+//     the earlier functions), each function in one pair per round, while
+//     they save at least MergeOptions::AlignedMinimumGain;
+//  5. merge: serially, in that order: a pair a previous merge changed (its
+//     calls were rewritten) is aligned and priced again first; the merged
+//     body is built and verified, and the members become thunks or
+//     disappear behind their calls (AlignedRewriter.h);
+//  6. rounds: a merged body may merge again with another function of its
+//     type or another merged body (its identifier is then one more
+//     parameter), up to MergeOptions::AlignedRounds rounds or until a round
+//     merges nothing.
+//
+// Steps 1 to 3 only read IR, each task writing its own slot; every order
+// that reaches the output derives from module order and from hashes of the
+// IR (never from pointers or thread timing), so the module is byte-identical
+// for any thread count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/aligned/AlignedMerge.h"
+
+#include "core/MergeRemarks.h"
+#include "core/TaskRunner.h"
+#include "core/aligned/AlignedEligibility.h"
+#include "core/aligned/AlignedPlanner.h"
+#include "core/aligned/AlignedRewriter.h"
+#include "core/aligned/CandidateSearch.h"
+#include "core/aligned/MergedBodyBuilder.h"
+#include "core/aligned/ShapeHasher.h"
+#include "core/equality/Eligibility.h"
+#include "core/facts/ProfileFacts.h"
+#include "core/identical/IdenticalRewriter.h"
+
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Module.h"
+
+#include <algorithm>
+#include <mutex>
+#include <numeric>
+#include <optional>
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// True when F runs hot code by the module's profile: it is hot under the
+/// policy, or one of its blocks is among the hottest Percentile of the
+/// profile (as code generation for size decides, SizeCodegen.cpp).
+bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
+                 const ModuleFacts &Facts, unsigned Percentile) {
+  if (Facts.Hot.count(&F))
+    return true;
+  if (F.hasOptSize() || !PSI.hasProfileSummary())
+    return false;
+  std::optional<Function::ProfileCount> Entry = F.getEntryCount();
+  if (!Entry || Entry->getCount() == 0)
+    return false;
+  DominatorTree DT(F);
+  LoopInfo LI(DT);
+  BranchProbabilityInfo BPI(F, LI);
+  BlockFrequencyInfo BFI(F, BPI, LI);
+  return PSI.isFunctionHotInCallGraphNthPercentile(Percentile, &F, BFI);
+}
+
+class AlignedStage {
+public:
+  explicit AlignedStage(AlignedStageContext &Ctx)
+      : Ctx(Ctx), PlanCtx{Ctx.Facts, Ctx.Opts.Mode, Ctx.Policy, LayoutLock,
+                          AlignerLimits()} {}
+
+  void run();
+
+private:
+  void findHotFunctions();
+  void collectCandidates();
+  std::vector<AlignedPlan> planPairs(
+      ArrayRef<std::pair<unsigned, unsigned>> Pairs);
+  std::vector<size_t> choose(ArrayRef<AlignedPlan> Plans);
+  void explainMissed(const AlignedPlan &Plan);
+  bool apply(AlignedPlan Plan);
+  void refuse(const Function &F, const Function &Other, StringRef Reason);
+  void record(const AlignedPlan &Plan, Function &Body,
+              ArrayRef<std::string> Names,
+              ArrayRef<SimilarAction> Outcomes);
+
+  AlignedStageContext &Ctx;
+  std::mutex LayoutLock;
+  AlignedPlanContext PlanCtx;
+  SmallPtrSet<const Function *, 16> Hot;
+  std::vector<Function *> Candidates;
+  std::vector<FunctionFingerprint> Prints;
+  /// Functions whose bodies this round changed: pairs planned before must
+  /// be planned again.
+  SmallPtrSet<Function *, 32> Touched;
+  /// What collectCandidates found for each function it looked at: its
+  /// fingerprint, or nothing when it may not take part. Functions a round
+  /// changed (Touched) are looked at again; erased ones are never asked
+  /// about again, as collectCandidates only asks about the module's.
+  DenseMap<const Function *, std::optional<FunctionFingerprint>> Seen;
+  DenseSet<const Function *> Refused;
+  unsigned Round = 0;
+};
+
+void AlignedStage::findHotFunctions() {
+  if (Ctx.Opts.Hot == HotPolicy::Off)
+    return;
+  ProfileSummaryInfo PSI(Ctx.M);
+  for (Function &F : Ctx.M)
+    if (!F.isDeclaration() && isEligible(F) &&
+        runsHotCode(F, PSI, Ctx.Facts, Ctx.Opts.HotCodePercentile))
+      Hot.insert(&F);
+  Ctx.Result.Stats.AlignedHotExcluded = Hot.size();
+}
+
+void AlignedStage::collectCandidates() {
+  std::vector<Function *> InOrder;
+  for (Function &F : Ctx.M)
+    if (!F.isDeclaration() && !Hot.count(&F))
+      InOrder.push_back(&F);
+  std::vector<char> Keep(InOrder.size(), 0);
+  std::vector<FunctionFingerprint> Found(InOrder.size());
+  std::vector<ShapeHasher> Hashers(Ctx.Runner.concurrency(),
+                                   ShapeHasher(Ctx.Globals));
+  // A function no merge changed keeps its verdict and fingerprint from the
+  // previous round.
+  std::vector<char> Known(InOrder.size(), 0);
+  for (size_t I = 0; I < InOrder.size(); ++I) {
+    auto It = Seen.find(InOrder[I]);
+    if (It == Seen.end() || Touched.count(InOrder[I]))
+      continue;
+    Known[I] = 1;
+    Keep[I] = It->second.has_value();
+    if (Keep[I])
+      Found[I] = *It->second;
+  }
+  forEachIndexWithWorker(
+      Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold,
+      [&](size_t I, unsigned Worker) {
+        if (Known[I])
+          return;
+        const Function &F = *InOrder[I];
+        if (!isEligible(F))
+          return;
+        FunctionFingerprint Print = fingerprintOf(F, Hashers[Worker]);
+        if (!alignedIneligibilityReason(F, Print.Instructions).empty())
+          return;
+        Keep[I] = 1;
+        Found[I] = Print;
+      });
+  for (size_t I = 0; I < InOrder.size(); ++I)
+    if (!Known[I])
+      Seen[InOrder[I]] =
+          Keep[I] ? std::optional<FunctionFingerprint>(Found[I]) : std::nullopt;
+  Candidates.clear();
+  Prints.clear();
+  for (size_t I = 0; I < InOrder.size(); ++I)
+    if (Keep[I]) {
+      Candidates.push_back(InOrder[I]);
+      Prints.push_back(Found[I]);
+    }
+  if (Round == 0)
+    Ctx.Result.Stats.AlignedConsidered = Candidates.size();
+}
+
+std::vector<AlignedPlan>
+AlignedStage::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Pairs) {
+  std::vector<AlignedPlan> Plans(Pairs.size());
+  std::vector<ShapeHasher> Hashers(Ctx.Runner.concurrency(),
+                                   ShapeHasher(Ctx.Globals));
+  // Few pairs are worth threads; each one is far more work than hashing a
+  // function.
+  forEachIndexWithWorker(Ctx.Runner, Pairs.size(), /*SerialThreshold=*/8,
+                         [&](size_t I, unsigned Worker) {
+                           auto [L, R] = Pairs[I];
+                           AlignedPlan &P = Plans[I];
+                           P = planAlignedPair(*Candidates[L], *Candidates[R],
+                                               PlanCtx, Hashers[Worker]);
+                           // Only pairs that may merge keep their alignment:
+                           // a large module plans thousands.
+                           if (!P.mayMerge(Ctx.Opts.AlignedMinimumGain))
+                             P.Alignment = PairAlignment();
+                         });
+  Ctx.Result.Stats.AlignedPairsPlanned += Plans.size();
+  return Plans;
+}
+
+/// The plans to carry out, in order: by estimated saving, highest first,
+/// each function in one of them.
+std::vector<size_t> AlignedStage::choose(ArrayRef<AlignedPlan> Plans) {
+  std::vector<size_t> Order(Plans.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  // Plans come in order of their pairs (I, J), so equal savings keep that.
+  llvm::stable_sort(Order, [&](size_t A, size_t B) {
+    return Plans[A].EstimatedBytesSaved > Plans[B].EstimatedBytesSaved;
+  });
+  SmallPtrSet<const Function *, 32> Taken;
+  std::vector<size_t> Chosen;
+  for (size_t I : Order) {
+    const AlignedPlan &P = Plans[I];
+    if (!P.mayMerge(Ctx.Opts.AlignedMinimumGain))
+      continue;
+    if (Taken.count(P.Left) || Taken.count(P.Right))
+      continue;
+    Taken.insert(P.Left);
+    Taken.insert(P.Right);
+    Chosen.push_back(I);
+  }
+  return Chosen;
+}
+
+/// A missed remark on the left member of a pair planned and not merged.
+void AlignedStage::explainMissed(const AlignedPlan &Plan) {
+  emitMissedMergeRemark(
+      *Plan.Left, "AlignedPairNotMerged", [&](OptimizationRemarkMissed &R) {
+        R << "did not merge '" << Plan.Left->getName() << "' with '"
+          << Plan.Right->getName() << "': ";
+        if (!Plan.Obstacle.empty()) {
+          R << Plan.Obstacle;
+          return;
+        }
+        R << "about " << std::to_string(Plan.EstimatedBytesSaved)
+          << " bytes saved (at least "
+          << std::to_string(Ctx.Opts.AlignedMinimumGain) << " needed, or a "
+          << "partner taken by a better pair); "
+          << std::to_string(Plan.Alignment.matchedInstructions())
+          << " matched, "
+          << std::to_string(Plan.Alignment.unmatchedInstructions())
+          << " unmatched instructions, "
+          << std::to_string(Plan.Cost.Selects) << " selects, "
+          << std::to_string(Plan.Cost.Splits + Plan.Cost.Dispatches)
+          << " branches";
+      });
+}
+
+/// Records a refusal once per function.
+void AlignedStage::refuse(const Function &F, const Function &Other,
+                          StringRef Reason) {
+  if (!Refused.insert(&F).second)
+    return;
+  Ctx.Result.AlignedRefusals.push_back(
+      {F.getName().str(), Other.getName().str(), Reason.str()});
+  ++Ctx.Result.Stats.AlignedRefused;
+}
+
+void AlignedStage::record(const AlignedPlan &Plan, Function &Body,
+                          ArrayRef<std::string> Names,
+                          ArrayRef<SimilarAction> Outcomes) {
+  AlignedGroup Group;
+  Group.Round = Round;
+  Group.Body = Body.getName().str();
+  Group.MatchedInstructions = Plan.Alignment.matchedInstructions();
+  Group.UnmatchedInstructions = Plan.Alignment.unmatchedInstructions();
+  Group.Selects = Plan.Cost.Selects;
+  Group.Branches = Plan.Cost.Splits + Plan.Cost.Dispatches;
+  Group.BodyInstructions = Body.getInstructionCount();
+  Group.EstimatedBytesSaved = Plan.EstimatedBytesSaved;
+  for (auto [Name, Outcome] : zip(Names, Outcomes)) {
+    Group.Members.push_back({Name, Outcome});
+    emitMergeRemark(Body, "AlignedFunctionMerged",
+                    [&](OptimizationRemark &Remark) {
+                      Remark << "merged aligned function '" << Name
+                             << "' into '" << Body.getName() << "' ("
+                             << similarActionName(Outcome) << ")";
+                    });
+  }
+  MergeStats &S = Ctx.Result.Stats;
+  ++S.AlignedClasses;
+  S.AlignedMembers += Group.Members.size();
+  S.AlignedEstimatedBytes += Group.EstimatedBytesSaved;
+  Ctx.Result.Aligned.push_back(std::move(Group));
+}
+
+/// Merges one chosen pair: planned again if an earlier merge changed a
+/// member. False when the pair no longer merges.
+bool AlignedStage::apply(AlignedPlan Plan) {
+  if (Touched.count(Plan.Left) || Touched.count(Plan.Right)) {
+    ShapeHasher Hasher(Ctx.Globals);
+    Plan = planAlignedPair(*Plan.Left, *Plan.Right, PlanCtx, Hasher);
+    if (!Plan.mayMerge(Ctx.Opts.AlignedMinimumGain))
+      return false;
+  }
+  RewriteContext RC{Ctx.Globals, Touched, nullptr};
+  Expected<Function *> Body = buildMergedBody(Plan, Ctx.Policy, RC);
+  if (!Body) {
+    std::string Why = toString(Body.takeError());
+    refuse(*Plan.Left, *Plan.Right, "merged body did not verify");
+    refuse(*Plan.Right, *Plan.Left, "merged body did not verify");
+    Ctx.M.getContext().diagnose(DiagnosticInfoGeneric(
+        "lto-merge-functions: aligned merging skipped a pair: " + Why,
+        DS_Warning));
+    return false;
+  }
+  SmallVector<std::string, 2> Names = {Plan.Left->getName().str(),
+                                       Plan.Right->getName().str()};
+  // An erased member's memory may come back as a new function.
+  Seen.erase(Plan.Left);
+  Seen.erase(Plan.Right);
+  Seen.erase(*Body);
+  std::array<SimilarAction, 2> Outcomes = rewriteMembers(Plan, **Body, RC);
+  record(Plan, **Body, Names, Outcomes);
+  return true;
+}
+
+void AlignedStage::run() {
+  Ctx.Result.AlignedRan = true;
+  findHotFunctions();
+  for (Round = 0; Round < Ctx.Opts.AlignedRounds; ++Round) {
+    collectCandidates();
+    Touched.clear();
+    std::vector<std::pair<unsigned, unsigned>> Pairs =
+        findCandidatePairs(Prints);
+    std::vector<AlignedPlan> Plans = planPairs(Pairs);
+    bool Merged = false;
+    std::vector<size_t> Chosen = choose(Plans);
+    std::vector<char> IsChosen(Plans.size(), 0);
+    for (size_t I : Chosen)
+      IsChosen[I] = 1;
+    for (size_t I = 0; I < Plans.size(); ++I)
+      if (!IsChosen[I])
+        explainMissed(Plans[I]);
+    for (size_t I : Chosen)
+      Merged |= apply(std::move(Plans[I]));
+    if (!Merged)
+      break;
+  }
+}
+
+} // namespace
+
+void mergeAlignedFunctions(AlignedStageContext &Ctx) {
+  AlignedStage(Ctx).run();
+}
+
+bool alignedMergingOn(std::optional<bool> Asked, const Module &) {
+  return Asked.value_or(false);
+}
+
+} // namespace lmf

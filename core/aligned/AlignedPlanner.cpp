@@ -1,0 +1,100 @@
+//===- AlignedPlanner.cpp - Plan the merge of one aligned pair ------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// A pair of functions merges when the byte model says it pays: the two
+// bodies, each rounded up to the function alignment, against the merged
+// body (AlignedCost.cpp prices its matched and unmatched instructions,
+// selects and branches) plus what each member then costs to reach it.
+//
+// Each member reaches the merged body as the similar stage's members reach
+// theirs (SimilarPlanner.cpp), by the same rules of linkage and address
+// identity (ModuleFacts.h): it stays a thunk that tail-calls the body with
+// its identifier, keeping its symbol and address (a vtable slot, an
+// exported name, an address someone compares), or, when nothing needs its
+// symbol or address and every use is a direct call that can take one more
+// argument, it disappears behind its calls, which then pass the identifier
+// themselves; that wins when it has few callers. The identifier costs a
+// `xor` (0) or a `mov` of an immediate (1) in each thunk or call.
+//
+// Each of the alignment strategies asked for is tried (Aligner.h: blocks
+// paired first, or the whole functions as one sequence each); the one that
+// saves more wins, the first on ties.
+//
+// The pair is planned on the IR as it is; planning only reads it, so the
+// stage plans many pairs at once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/aligned/AlignedPlanner.h"
+
+#include "core/aligned/AlignedEligibility.h"
+#include "core/aligned/ShapeHasher.h"
+#include "core/facts/ByteModel.h"
+#include "core/facts/ModuleFacts.h"
+#include "core/similar/SimilarPlanner.h"
+
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// What member G with identifier K costs once its body is gone; fills Out
+/// with the cheaper way.
+int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
+                   AlignedMemberPlan &Out) {
+  int64_t ArgBytes = identifierBytes(K);
+  int64_t ThunkBytes = alignedSize(JumpBytes + ArgBytes);
+  Out = {&G, SimilarAction::Thunk, 0};
+  // A local function only ever called directly has an address nobody sees.
+  bool CanDisappear = G.hasLocalLinkage()
+                          ? !Ctx.Facts.Used.count(&G)
+                          : mayDisappear(G, Ctx.Facts, Ctx.Mode);
+  if (!CanDisappear)
+    return ThunkBytes;
+  int Calls = countRewritableCalls(G);
+  if (Calls < 0 || Calls * ArgBytes >= ThunkBytes)
+    return ThunkBytes;
+  Out.Action = SimilarAction::CallsRewritten;
+  Out.Calls = Calls;
+  return Calls * ArgBytes;
+}
+
+} // namespace
+
+int64_t identifierBytes(unsigned K) { return K == 0 ? 2 : 5; }
+
+AlignedPlan planAlignedPair(Function &Left, Function &Right,
+                            const AlignedPlanContext &Ctx,
+                            ShapeHasher &Hasher) {
+  AlignedPlan Plan;
+  Plan.Left = &Left;
+  Plan.Right = &Right;
+  Plan.Obstacle = pairObstacle(Left, Right, Ctx.Policy, Ctx.Facts);
+  if (!Plan.Obstacle.empty())
+    return Plan;
+  PairContext Pair{Left, Right, Ctx.Policy, Ctx.LayoutLock};
+  int64_t Members = memberCost(Left, 0, Ctx, Plan.Members[0]) +
+                    memberCost(Right, 1, Ctx, Plan.Members[1]);
+  std::array<MemberShape, 2> Shapes = {MemberShape(Left, Hasher),
+                                       MemberShape(Right, Hasher)};
+  bool First = true;
+  for (AlignmentStrategy Strategy : Ctx.Strategies) {
+    PairAlignment Alignment =
+        alignFunctions(Pair, Shapes, Strategy, Ctx.Limits);
+    MergedBodyCost Cost = priceMergedBody(Alignment, Pair);
+    int64_t Saved = Cost.bodiesSaved() - Members;
+    if (!First && Saved <= Plan.EstimatedBytesSaved)
+      continue;
+    First = false;
+    Plan.Alignment = std::move(Alignment);
+    Plan.Cost = Cost;
+    Plan.Strategy = Strategy;
+    Plan.EstimatedBytesSaved = Saved;
+  }
+  return Plan;
+}
+
+} // namespace lmf

@@ -1,0 +1,81 @@
+//===- AlignedPlanner.h - Plan the merge of one aligned pair ----*- C++ -*-===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef LMF_CORE_ALIGNED_ALIGNEDPLANNER_H
+#define LMF_CORE_ALIGNED_ALIGNEDPLANNER_H
+
+#include "core/MergeActions.h"
+#include "core/MergeOptions.h"
+#include "core/aligned/AlignedCost.h"
+#include "core/aligned/Aligner.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <array>
+#include <cstdint>
+#include <mutex>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace lmf {
+
+class AnnotationPolicy;
+class ShapeHasher;
+struct ModuleFacts;
+
+/// How one member reaches the merged body.
+struct AlignedMemberPlan {
+  llvm::Function *Fn = nullptr;
+  SimilarAction Action = SimilarAction::Thunk;
+  /// Direct calls to rewrite (CallsRewritten).
+  unsigned Calls = 0;
+};
+
+/// What merging one pair would do and save. Left is the earlier in module
+/// order; it passes identifier 0 (false), Right passes 1 (true).
+struct AlignedPlan {
+  llvm::Function *Left = nullptr, *Right = nullptr;
+  /// Why the pair cannot merge at all (pairObstacle), or "".
+  llvm::StringRef Obstacle;
+  PairAlignment Alignment;
+  /// The strategy that gave Alignment.
+  AlignmentStrategy Strategy = AlignmentStrategy::Blocks;
+  MergedBodyCost Cost;
+  std::array<AlignedMemberPlan, 2> Members;
+  /// The byte model's estimate: bodies saved less thunks or grown calls.
+  int64_t EstimatedBytesSaved = 0;
+
+  bool mayMerge(int64_t MinimumGain) const {
+    return Obstacle.empty() && EstimatedBytesSaved >= MinimumGain;
+  }
+};
+
+/// What planning reads besides the pair.
+struct AlignedPlanContext {
+  const ModuleFacts &Facts;
+  MergeMode Mode;
+  const AnnotationPolicy &Policy;
+  std::mutex &LayoutLock;
+  AlignerLimits Limits;
+  /// The alignment strategies to try, in order (ties to the first).
+  llvm::SmallVector<AlignmentStrategy, 2> Strategies = {
+      AlignmentStrategy::Linear, AlignmentStrategy::Blocks};
+};
+
+/// Aligns Left and Right and prices the merge (AlignedPlanner.cpp). Only
+/// reads IR: pairs are planned on many threads, each with its own Hasher.
+AlignedPlan planAlignedPair(llvm::Function &Left, llvm::Function &Right,
+                            const AlignedPlanContext &Ctx,
+                            ShapeHasher &Hasher);
+
+/// Bytes to pass identifier K (0 or 1) in a register: `xor` for 0, `mov` of
+/// an immediate for 1 (ByteModel's argumentBytes, without a constant).
+int64_t identifierBytes(unsigned K);
+
+} // namespace lmf
+
+#endif

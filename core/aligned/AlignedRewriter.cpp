@@ -1,0 +1,75 @@
+//===- AlignedRewriter.cpp - Members reach the merged body ----------------===//
+//
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+// Once the merged body exists, each member either becomes a thunk that
+// tail-calls it with the member's identifier (keeping the member's symbol,
+// address and debug subprogram), or, as planned where nothing needs its
+// symbol or address, disappears: each direct call of it calls the body
+// with the identifier instead. This is how the similar stage's members
+// reach their shared body (SimilarRewriter.cpp), from the same pieces
+// (IdenticalRewriter.h: makeThunk, directCallsTo, dropBody, eraseFunction;
+// SimilarRewriter.h: callWithExtraArguments), with the identifier as the
+// one extra argument. Functions whose calls were rewritten are recorded in
+// the rewrite context: their bodies changed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/aligned/AlignedRewriter.h"
+
+#include "core/aligned/AlignedPlanner.h"
+#include "core/identical/IdenticalRewriter.h"
+#include "core/similar/SimilarPlanner.h"
+#include "core/similar/SimilarRewriter.h"
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace lmf {
+namespace {
+
+/// Calls Body with Id instead of G from every other function, then deletes
+/// G if nothing else refers to it. False, with G's body gone, when
+/// something still does: G must become a thunk.
+bool rewriteCallsAndErase(Function &G, Function &Body, Value &Id,
+                          RewriteContext &RC) {
+  for (CallBase *CB : directCallsTo(G)) {
+    if (CB->getFunction() == &G || !canTakeExtraArguments(*CB, G))
+      continue;
+    CallBase *New = callWithExtraArguments(*CB, Body, {&Id},
+                                           ModRefInfo::NoModRef);
+    ensureCallLocation(*New, Body);
+    RC.Touched.insert(New->getFunction());
+  }
+  dropBody(G);
+  if (!G.use_empty())
+    return false;
+  eraseFunction(G, RC);
+  return true;
+}
+
+} // namespace
+
+std::array<SimilarAction, 2> rewriteMembers(const AlignedPlan &Plan,
+                                            Function &Body,
+                                            RewriteContext &RC) {
+  std::array<SimilarAction, 2> Outcomes;
+  for (unsigned K = 0; K < 2; ++K) {
+    const AlignedMemberPlan &Member = Plan.Members[K];
+    Value *Id = ConstantInt::get(Type::getInt1Ty(Body.getContext()), K);
+    if (Member.Action == SimilarAction::CallsRewritten &&
+        rewriteCallsAndErase(*Member.Fn, Body, *Id, RC)) {
+      Outcomes[K] = SimilarAction::CallsRewritten;
+      continue;
+    }
+    makeThunk(*Member.Fn, Body, {Id});
+    RC.Touched.insert(Member.Fn);
+    Outcomes[K] = SimilarAction::Thunk;
+  }
+  return Outcomes;
+}
+
+} // namespace lmf
