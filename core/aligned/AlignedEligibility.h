@@ -29,9 +29,11 @@ inline constexpr uint64_t AlignedMaxInstructions = 20000;
 /// Why F cannot take part in aligned merging beyond what keeps it out of
 /// identical and similar merging (ineligibilityReason,
 /// similarIneligibilityReason), or "" when it can. Instructions counts F's
-/// instructions.
+/// instructions; AnySize lets functions too small to pay take part (tests
+/// exercise the stage on small functions with a negative minimum gain).
 llvm::StringRef alignedIneligibilityReason(const llvm::Function &F,
-                                           uint64_t Instructions);
+                                           uint64_t Instructions,
+                                           bool AnySize = false);
 
 /// Why F and G cannot share one body whatever their instructions, or ""
 /// when they can: the body takes their common parameters and one more, so

@@ -132,6 +132,7 @@ private:
   /// about again, as collectCandidates only asks about the module's.
   DenseMap<const Function *, std::optional<FunctionFingerprint>> Seen;
   DenseSet<const Function *> Refused;
+  DenseSet<std::pair<const Function *, const Function *>> Explained;
   unsigned Round = 0;
 };
 
@@ -176,7 +177,9 @@ void AlignedStage::collectCandidates() {
         if (!isEligible(F))
           return;
         FunctionFingerprint Print = fingerprintOf(F, Hashers[Worker]);
-        if (!alignedIneligibilityReason(F, Print.Instructions).empty())
+        bool AnySize = Ctx.Opts.AlignedMinimumGain < 0;
+        if (!alignedIneligibilityReason(F, Print.Instructions, AnySize)
+                 .empty())
           return;
         Keep[I] = 1;
         Found[I] = Print;
@@ -242,8 +245,11 @@ std::vector<size_t> AlignedStage::choose(ArrayRef<AlignedPlan> Plans) {
   return Chosen;
 }
 
-/// A missed remark on the left member of a pair planned and not merged.
+/// A missed remark on the left member of a pair planned and not merged,
+/// once per pair (a later round may plan it again).
 void AlignedStage::explainMissed(const AlignedPlan &Plan) {
+  if (!Explained.insert({Plan.Left, Plan.Right}).second)
+    return;
   emitMissedMergeRemark(
       *Plan.Left, "AlignedPairNotMerged", [&](OptimizationRemarkMissed &R) {
         R << "did not merge '" << Plan.Left->getName() << "' with '"

@@ -22,8 +22,10 @@
 //  * Linear: each function's instructions in walk order are aligned as one
 //    sequence.
 //
-// Alignments maximize the bytes the matches save (InstructionMatch.h),
-// gaps free; when the table would exceed FullCells cells it is computed
+// Alignments maximize the bytes the matches save (InstructionMatch.h) less
+// the branch each run of unmatched instructions costs (affine gaps, as
+// Gotoh's algorithm has them); when the table would exceed FullCells cells
+// it is computed
 // within Band of its diagonal only, so that each pair costs
 // O((N + M) * Band). Ties go to the match, then to the left side: the
 // result depends on the IR alone. Phis, and the constant-size allocas of
@@ -34,8 +36,9 @@
 //
 // Either way the result is one list of columns in which each member's
 // instructions of a block are contiguous and in order. It is cut into
-// ranges before every column that starts a block of either member (and at
-// separators, see below): in a range each member stays within one block,
+// ranges before every column that starts a block of a member already in
+// the current range, or a landing pad (and at separators, see below): in a
+// range each member stays within one block,
 // and a range becomes one block of the merged body (MergedBodyBuilder.cpp)
 // that a member enters at its block's start, from its block's predecessors,
 // or in the middle, falling through from its previous range.
@@ -82,6 +85,10 @@ namespace {
 /// to be kept: a conditional branch to leave it and a jump back, in tenths
 /// of bytes.
 constexpr int64_t IslandTenths = 90;
+
+/// What opening a run of unmatched instructions costs the alignment, in
+/// tenths of bytes: a `test` and a conditional branch on the identifier.
+constexpr int64_t GapOpenTenths = 50;
 
 /// Untaken right blocks with exactly a left block's shapes that the block
 /// pairing looks at.
@@ -172,7 +179,8 @@ void FunctionAligner::appendAlignment(ArrayRef<const Instruction *> L,
     return gain(*L[I], LH[I], *R[J], RH[J], With);
   };
   for (auto [I, J] : alignSequences(L.size(), R.size(), Gain,
-                                    Limits.FullCells, Limits.Band))
+                                    Limits.FullCells, Limits.Band,
+                                    GapOpenTenths))
     Flat.push_back({I >= 0 ? L[I] : nullptr, J >= 0 ? R[J] : nullptr});
 }
 
@@ -296,9 +304,19 @@ void FunctionAligner::alignEntryAllocas() {
 void FunctionAligner::deriveRanges() {
   Result.Ranges.clear();
   Spans.clear();
-  auto StartsBlock = [&](const AlignedColumn &C) {
-    return (C.Left && Members[0].Starts.count(C.Left)) ||
-           (C.Right && Members[1].Starts.count(C.Right));
+  // A column that starts a member's block starts a new range when the
+  // member is in the current range already, or when it is a landing pad
+  // (which must be first in its block); otherwise the member joins the
+  // range there, entering at the range's start.
+  auto MustCut = [&](const AlignedColumn &C) {
+    const AlignedRange &R = Result.Ranges.back();
+    for (unsigned K = 0; K < 2; ++K) {
+      const Instruction *Inst = C.side(K);
+      if (Inst && Members[K].Starts.count(Inst) &&
+          (R.has(K) || isa<LandingPadInst>(Inst)))
+        return true;
+    }
+    return false;
   };
   bool Open = false;
   for (size_t I = 0; I < Flat.size(); ++I) {
@@ -307,7 +325,7 @@ void FunctionAligner::deriveRanges() {
       Open = false;
       continue;
     }
-    if (!Open || StartsBlock(C)) {
+    if (!Open || MustCut(C)) {
       Result.Ranges.emplace_back();
       Spans.push_back({I, I});
       Open = true;
@@ -623,7 +641,7 @@ uint64_t PairAlignment::unmatchedInstructions() const {
 std::vector<std::pair<int, int>>
 alignSequences(unsigned N, unsigned M,
                function_ref<int64_t(unsigned, unsigned)> Gain,
-               uint64_t FullCells, unsigned Band) {
+               uint64_t FullCells, unsigned Band, int64_t GapOpen) {
   // Row I covers columns [Lo[I], Hi[I]]: the whole table when it is small,
   // else a band around the line from (0, 0) to (N, M), wide enough that
   // consecutive rows overlap.
@@ -645,59 +663,84 @@ alignSequences(unsigned N, unsigned M,
   std::vector<size_t> RowStart(N + 2);
   for (unsigned I = 0; I <= N; ++I)
     RowStart[I + 1] = RowStart[I] + (Hi[I] - Lo[I] + 1);
+  // Three states per cell (Gotoh): the last column matched (Match), or
+  // holds a left (Left) or right (Right) instruction alone. Leaving Match
+  // for a gap costs GapOpen: a run of unmatched instructions costs a branch
+  // on the identifier however long it is.
+  enum State : uint8_t { Match, Left, Right, None };
   constexpr int64_t Unreachable = std::numeric_limits<int64_t>::min() / 4;
-  enum Step : uint8_t { Diagonal, Up, Left, Start };
-  std::vector<int64_t> Score(RowStart[N + 1], Unreachable);
-  std::vector<uint8_t> From(RowStart[N + 1], Start);
-  auto At = [&](unsigned I, unsigned J) -> int64_t {
+  struct Cell {
+    int64_t Score[3] = {Unreachable, Unreachable, Unreachable};
+    uint8_t From[3] = {None, None, None};
+  };
+  std::vector<Cell> Table(RowStart[N + 1]);
+  auto At = [&](unsigned I, unsigned J) -> const Cell * {
     if (J < Lo[I] || J > Hi[I])
-      return Unreachable;
-    return Score[RowStart[I] + (J - Lo[I])];
+      return nullptr;
+    return &Table[RowStart[I] + (J - Lo[I])];
+  };
+  // Best of Prev's states for entering State, with the gap penalties.
+  auto Enter = [&](const Cell &Prev, State To, int64_t &Best, uint8_t &From) {
+    for (uint8_t S : {Match, Left, Right}) {
+      if (Prev.Score[S] == Unreachable)
+        continue;
+      int64_t V = Prev.Score[S];
+      if (To != Match && S == Match)
+        V -= GapOpen;
+      if (V > Best) {
+        Best = V;
+        From = S;
+      }
+    }
   };
   for (unsigned I = 0; I <= N; ++I)
     for (unsigned J = Lo[I]; J <= Hi[I]; ++J) {
-      size_t Cell = RowStart[I] + (J - Lo[I]);
+      Cell &C = Table[RowStart[I] + (J - Lo[I])];
       if (I == 0 && J == 0) {
-        Score[Cell] = 0;
+        C.Score[Match] = 0;
         continue;
       }
-      int64_t Best = Unreachable;
-      uint8_t Dir = Start;
-      if (I > 0 && J > 0) {
-        int64_t Prev = At(I - 1, J - 1);
-        int64_t G = Prev == Unreachable ? 0 : Gain(I - 1, J - 1);
-        if (G > 0 && Prev + G > Best) {
-          Best = Prev + G;
-          Dir = Diagonal;
+      if (I > 0 && J > 0)
+        if (const Cell *D = At(I - 1, J - 1)) {
+          int64_t Best = Unreachable;
+          uint8_t From = None;
+          Enter(*D, Match, Best, From);
+          if (Best != Unreachable) {
+            int64_t G = Gain(I - 1, J - 1);
+            if (G > 0) {
+              C.Score[Match] = Best + G;
+              C.From[Match] = From;
+            }
+          }
         }
-      }
-      if (I > 0 && At(I - 1, J) > Best) {
-        Best = At(I - 1, J);
-        Dir = Up;
-      }
-      if (J > 0 && At(I, J - 1) > Best) {
-        Best = At(I, J - 1);
-        Dir = Left;
-      }
-      Score[Cell] = Best;
-      From[Cell] = Dir;
+      if (I > 0)
+        if (const Cell *U = At(I - 1, J))
+          Enter(*U, Left, C.Score[Left], C.From[Left]);
+      if (J > 0)
+        if (const Cell *L = At(I, J - 1))
+          Enter(*L, Right, C.Score[Right], C.From[Right]);
     }
+  const Cell &Last = *At(N, M);
+  uint8_t State = Match;
+  for (uint8_t S : {Left, Right})
+    if (Last.Score[S] > Last.Score[State])
+      State = S;
   std::vector<std::pair<int, int>> Columns;
   for (unsigned I = N, J = M; I > 0 || J > 0;) {
-    uint8_t Dir = From[RowStart[I] + (J - Lo[I])];
-    if (Dir == Start) // Only (0, 0) has no step; never taken otherwise.
-      Dir = I > 0 ? Up : Left;
-    if (Dir == Diagonal) {
+    const Cell &C = *At(I, J);
+    uint8_t From = C.From[State];
+    if (State == Match) {
       Columns.push_back({int(I - 1), int(J - 1)});
       --I;
       --J;
-    } else if (Dir == Up) {
+    } else if (State == Left) {
       Columns.push_back({int(I - 1), -1});
       --I;
     } else {
       Columns.push_back({-1, int(J - 1)});
       --J;
     }
+    State = From == None ? Match : From;
   }
   std::reverse(Columns.begin(), Columns.end());
   return Columns;

@@ -16,6 +16,10 @@
 // similarity 0.5 shares a band with probability 0.90, one of 0.3 with
 // probability 0.53.
 //
+// A function whose type at most ExhaustiveGroup functions share looks at
+// all of them instead: hashing would save nothing there, and its chance
+// misses would cost pairs.
+//
 // Within a bucket each function looks at its BucketNeighbours nearest
 // members by index (a bucket of a thousand getters must not cost a million
 // comparisons), keeps those whose signatures agree at MinAgreement
@@ -86,9 +90,27 @@ findCandidatePairs(ArrayRef<FunctionFingerprint> Prints,
   unsigned N = Prints.size();
   // Candidates of each function, found through any band.
   std::vector<SmallVector<unsigned, 8>> Near(N);
+  // Functions of a type few others have look at all of them: the hashing
+  // would save nothing there, and its chance misses would cost pairs.
+  DenseMap<uint64_t, SmallVector<unsigned, 4>> ByHeader;
+  for (unsigned I = 0; I < N; ++I)
+    ByHeader[Prints[I].Header].push_back(I);
+  std::vector<char> Exhaustive(N, 0);
+  for (auto &[Header, Members] : ByHeader) {
+    if (Members.size() > Limits.ExhaustiveGroup)
+      continue;
+    for (unsigned I : Members) {
+      Exhaustive[I] = 1;
+      for (unsigned J : Members)
+        if (J != I)
+          Near[I].push_back(J);
+    }
+  }
   for (unsigned Band = 0; Band < Bands; ++Band) {
     DenseMap<uint64_t, SmallVector<unsigned, 4>> Buckets;
     for (unsigned I = 0; I < N; ++I) {
+      if (Exhaustive[I])
+        continue;
       uint64_t Key = mixHash(Prints[I].Header, Band);
       for (unsigned R = 0; R < BandRows; ++R)
         Key = mixHash(Key, Prints[I].MinHash[Band * BandRows + R]);
@@ -129,7 +151,8 @@ findCandidatePairs(ArrayRef<FunctionFingerprint> Prints,
       double B = std::max(1u, Prints[J].Instructions);
       double Ratio = std::max(A, B) / std::min(A, B);
       unsigned Agreement = minHashAgreement(Prints[I], Prints[J]);
-      if (Agreement < Limits.MinAgreement || Ratio > Limits.MaxSizeRatio)
+      if ((!Exhaustive[I] && Agreement < Limits.MinAgreement) ||
+          Ratio > Limits.MaxSizeRatio)
         continue;
       Kept.push_back({J, Agreement, Ratio});
     }

@@ -46,6 +46,9 @@ FunctionFingerprint fingerprintOf(const llvm::Function &F, ShapeHasher &Hasher);
 /// size is within MaxSizeRatio of its own.
 struct SearchLimits {
   unsigned PerFunction = 3;
+  /// Functions whose type at most this many share are compared with all of
+  /// them, whatever their signatures say (no MinAgreement).
+  unsigned ExhaustiveGroup = 16;
   unsigned BucketNeighbours = 8;
   unsigned MinAgreement = 4;
   double MaxSizeRatio = 2.0;

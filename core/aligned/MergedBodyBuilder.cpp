@@ -43,8 +43,8 @@
 //    go through stack slots that PromoteMemToReg promotes again, all at
 //    once, which rebuilds SSA form with an undefined value where no path
 //    defined it, which only the other member's paths reach (where a select
-//    discards it); a select of two phis that only ever take one member's
-//    value each then becomes one phi.
+//    discards it); a select on the identifier in a block entered only
+//    from blocks of one member each then becomes a phi.
 //  * Recursion. A member's call of itself calls the merged body with the
 //    member's identifier; a matched pair of such calls passes the
 //    identifier on.
@@ -75,6 +75,7 @@
 #include "core/similar/SimilarRewriter.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -156,7 +157,7 @@ private:
   void rebuildSSA(Instruction &Def, ArrayRef<Use *> Uses, uint8_t Readers);
   void removeTrivialPhis(ArrayRef<PHINode *> Phis);
   void repairSSA(DominatorTree &DT);
-  void mergeComplementaryPhis();
+  void selectsToPhis(DominatorTree &DT);
   void dropUndominatedDebugValues(DominatorTree &DT);
   Error verify();
 
@@ -235,7 +236,7 @@ void MergedBodyBuilder::createFunction() {
   if ((SP = L.getSubprogram())) {
     M->setSubprogram(SP);
     giveOwnSubprogram(L, *SP);
-    InlineSite = DILocation::get(C, 0, 0, SP);
+    InlineSite = DILocation::getDistinct(C, 0, 0, SP);
   }
 }
 
@@ -363,7 +364,12 @@ DebugLoc MergedBodyBuilder::location(unsigned S, const DebugLoc &DL) {
     return DL;
   if (!DL)
     return DILocation::get(C, 0, 0, SP);
-  return DebugLoc::appendInlinedAt(DL, InlineSite, C, InlinedAtCache);
+  // As the inliner writes an inlined location: the same line in the same
+  // scope, with the inlined-at chain grown by the body's line 0.
+  DILocation *InlinedAt =
+      DebugLoc::appendInlinedAt(DL, InlineSite, C, InlinedAtCache);
+  return DILocation::get(C, DL.getLine(), DL.getCol(), DL.getScope(),
+                         InlinedAt, DL->isImplicitCode());
 }
 
 void MergedBodyBuilder::copyDebugRecords(Instruction &New,
@@ -781,49 +787,69 @@ void MergedBodyBuilder::repairSSA(DominatorTree &DT) {
   }
 }
 
-/// SSA repair gives a value that one member computes before the members
-/// meet a phi that is undefined on the other member's edges; where a select of
-/// two such phis of one block picks between the members' values, and no
-/// edge into the block carries both, the select is one phi: on each edge,
-/// the input that is defined. (An edge on which the picked phi's input is
-/// undefined is never taken by the member the select picks it for: that
-/// member's use was dominated by its definition.)
-void MergedBodyBuilder::mergeComplementaryPhis() {
+/// A select on the identifier in a block whose every predecessor is run by
+/// one member only (the block after a branch on the identifier) is a phi:
+/// on each edge, the member's input, or that input's own input on the edge
+/// when it is a phi of the block. (SSA repair leaves such pairs where a
+/// member's value meets the other's: a phi that is undefined on the other
+/// member's edges, selected against.)
+void MergedBodyBuilder::selectsToPhis(DominatorTree &DT) {
   SmallVector<SelectInst *, 16> Selects;
   for (BasicBlock &BB : *M)
     for (Instruction &I : BB)
       if (auto *Sel = dyn_cast<SelectInst>(&I); Sel && Sel->getCondition() == Id)
         Selects.push_back(Sel);
-  for (SelectInst *Sel : Selects) {
-    auto *R = dyn_cast<PHINode>(Sel->getTrueValue());
-    auto *L = dyn_cast<PHINode>(Sel->getFalseValue());
-    if (!L || !R || L == R || L->getParent() != R->getParent())
+  SmallSetVector<PHINode *, 16> Read;
+  DenseMap<std::pair<Value *, Value *>, PHINode *> Done;
+  for (SelectInst *&Sel : Selects) {
+    BasicBlock *BB = Sel->getParent();
+    Value *Arms[2] = {Sel->getFalseValue(), Sel->getTrueValue()};
+    auto Usable = [&](Value *V) {
+      auto *I = dyn_cast<Instruction>(V);
+      return !I || I->getParent() != BB || isa<PHINode>(I);
+    };
+    if (pred_empty(BB) || !Usable(Arms[0]) || !Usable(Arms[1]) ||
+        llvm::any_of(predecessors(BB), [&](BasicBlock *P) {
+          uint8_t R = Runs.lookup(P);
+          return R != LeftRuns && R != RightRuns;
+        }))
       continue;
-    bool Complementary = true;
-    SmallVector<Value *, 4> Inputs;
-    for (BasicBlock *Pred : L->blocks()) {
-      Value *LV = L->getIncomingValueForBlock(Pred);
-      Value *RV = R->getIncomingValueForBlock(Pred);
-      bool LPoison = isa<UndefValue>(LV), RPoison = isa<UndefValue>(RV);
-      if (!LPoison && !RPoison && LV != RV) {
-        Complementary = false;
-        break;
+    auto Key = std::make_pair(Arms[0], Arms[1]);
+    PHINode *Phi = Done.lookup(Key);
+    if (!Phi) {
+      Phi = PHINode::Create(Sel->getType(), 2, "", BB->begin());
+      for (BasicBlock *P : predecessors(BB)) {
+        Value *V = Arms[Runs.lookup(P) == RightRuns ? 1 : 0];
+        if (auto *In = dyn_cast<PHINode>(V); In && In->getParent() == BB) {
+          V = In->getIncomingValueForBlock(P);
+          Read.insert(In);
+        }
+        Phi->addIncoming(V, P);
       }
-      Inputs.push_back(LPoison ? RV : LV);
+      Phi->takeName(Sel);
+      Done[Key] = Phi;
     }
-    if (!Complementary)
-      continue;
-    PHINode *Merged = PHINode::Create(Sel->getType(), L->getNumIncomingValues(),
-                                      "", L->getIterator());
-    for (auto [Pred, V] : zip(L->blocks(), Inputs))
-      Merged->addIncoming(V, Pred);
-    Merged->takeName(Sel);
-    Sel->replaceAllUsesWith(Merged);
+    Sel->replaceAllUsesWith(Phi);
     Sel->eraseFromParent();
-    for (PHINode *Phi : {L, R})
-      if (Phi->use_empty())
-        Phi->eraseFromParent();
+    Sel = nullptr;
   }
+  // A select of the same two values where such a phi dominates it is that
+  // phi.
+  for (SelectInst *Sel : Selects) {
+    if (!Sel)
+      continue;
+    PHINode *Phi =
+        Done.lookup(std::make_pair(Sel->getFalseValue(), Sel->getTrueValue()));
+    if (!Phi || !DT.dominates(Phi->getParent(), Sel->getParent()))
+      continue;
+    Sel->replaceAllUsesWith(Phi);
+    Sel->eraseFromParent();
+  }
+  // The phis the selects read are dead now unless something else reads
+  // them.
+  for (PHINode *Phi : Read)
+    if (Phi->use_empty())
+      Phi->eraseFromParent();
 }
 
 void MergedBodyBuilder::dropUndominatedDebugValues(DominatorTree &DT) {
@@ -861,7 +887,7 @@ Expected<Function *> MergedBodyBuilder::run() {
   redirectSelfCalls();
   DominatorTree DT(*M);
   repairSSA(DT);
-  mergeComplementaryPhis();
+  selectsToPhis(DT);
   dropUndominatedDebugValues(DT);
   if (isAssignmentTrackingEnabled(*M->getParent()))
     at::deleteAll(M);

@@ -40,6 +40,8 @@ inline constexpr char SimilarMinimumGainOption[] =
 inline constexpr char AlignedOption[] = "lto-merge-functions-aligned";
 inline constexpr char AlignedMinimumGainOption[] =
     "lto-merge-functions-aligned-min-gain";
+inline constexpr char AlignedRoundsOption[] =
+    "lto-merge-functions-aligned-rounds";
 inline constexpr char HotPolicyOption[] = "lto-merge-functions-hot-policy";
 inline constexpr char NoOutlineHotOption[] =
     "lto-merge-functions-no-outline-hot";

@@ -164,6 +164,13 @@ cl::opt<int64_t> AlignedMinimumGainOpt(
     cl::init(lmf::MergeOptions().AlignedMinimumGain), cl::Hidden,
     cl::cat(Category));
 
+cl::opt<unsigned> AlignedRoundsOpt(
+    lmf::passopt::AlignedRoundsOption,
+    cl::desc("Rounds of aligned merging (a merged body may merge again in a "
+             "later round)"),
+    cl::init(lmf::MergeOptions().AlignedRounds), cl::Hidden,
+    cl::cat(Category));
+
 cl::opt<std::string> LinkAddressFreeOpt(
     lmf::passopt::LinkAddressFreeOption,
     cl::desc("The list of functions whose address no input of the link "
@@ -220,6 +227,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   if (AlignedOpt.getNumOccurrences())
     Opts.MergeAligned = bool(AlignedOpt);
   Opts.AlignedMinimumGain = AlignedMinimumGainOpt;
+  Opts.AlignedRounds = AlignedRoundsOpt;
   Expected<const DenseSet<uint64_t> *> LinkAddressFree =
       PluginState::get().linkAddressFree(LinkAddressFreeOpt);
   if (!LinkAddressFree) {

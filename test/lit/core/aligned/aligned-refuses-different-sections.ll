@@ -1,0 +1,50 @@
+; Members in different sections keep their own bodies: @f1 is in
+; .text.one and @f2 in .text.two. The control pair @ok1/@ok2 merges.
+; RUN: %opt-merge -lto-merge-functions-aligned -lto-merge-functions-aligned-min-gain=-1000 -lto-merge-functions-aligned-rounds=1 -lto-merge-functions-print -disable-output %s | FileCheck %s --implicit-check-not=aligned
+; RUN: %opt-merge -lto-merge-functions-aligned -lto-merge-functions-aligned-min-gain=-1000 -lto-merge-functions-aligned-rounds=1 -pass-remarks-missed=lto-merge-functions -disable-output %s 2>&1 | FileCheck %s --check-prefix=WHY
+
+; CHECK: merged aligned functions into ok1.lmf.aligned
+; CHECK-NEXT: sharing body with aligned function ok1 (thunk)
+; CHECK-NEXT: sharing body with aligned function ok2 (thunk)
+
+; WHY: did not merge 'f1' with 'f2': different address space, section, partition or GC
+
+target triple = "x86_64-unknown-linux-gnu"
+
+declare void @use(i32)
+
+define i32 @f1(i32 %x) section ".text.one" {
+  %a = add i32 %x, 1
+  call void @use(i32 %a)
+  %b = mul i32 %a, %a
+  call void @use(i32 %b)
+  %c = xor i32 %b, 1
+  ret i32 %c
+}
+
+define i32 @f2(i32 %x) section ".text.two" {
+  %a = add i32 %x, 1
+  call void @use(i32 %a)
+  %b = mul i32 %a, %x
+  call void @use(i32 %b)
+  %c = xor i32 %b, 1
+  ret i32 %c
+}
+
+define i32 @ok1(i32 %x) {
+  %a = add i32 %x, 99
+  call void @use(i32 %a)
+  %b = mul i32 %a, %a
+  call void @use(i32 %b)
+  %c = xor i32 %b, 99
+  ret i32 %c
+}
+
+define i32 @ok2(i32 %x) {
+  %a = add i32 %x, 99
+  call void @use(i32 %a)
+  %b = mul i32 %a, %x
+  call void @use(i32 %b)
+  %c = xor i32 %b, 99
+  ret i32 %c
+}
