@@ -628,12 +628,15 @@ void MergedBodyBuilder::rebuildSSA(Instruction &Def, ArrayRef<Use *> Uses,
   auto Cut = [&](const BasicBlock *BB) {
     return (Runs.lookup(BB) & Readers) == 0;
   };
-  // The region: blocks whose value at their start is needed.
+  // The region: blocks whose value at their start is needed, in the order
+  // they are found (which the new phis follow: never pointer order).
   DenseMap<BasicBlock *, Value *> Start;
-  SmallVector<BasicBlock *, 16> Work;
+  SmallVector<BasicBlock *, 16> Region, Work;
   auto Need = [&](BasicBlock *BB) {
-    if (BB != DefBlock && !Cut(BB) && Start.try_emplace(BB, nullptr).second)
+    if (BB != DefBlock && !Cut(BB) && Start.try_emplace(BB, nullptr).second) {
       Work.push_back(BB);
+      Region.push_back(BB);
+    }
   };
   for (Use *U : Uses) {
     auto *User = cast<Instruction>(U->getUser());
@@ -646,11 +649,15 @@ void MergedBodyBuilder::rebuildSSA(Instruction &Def, ArrayRef<Use *> Uses,
     for (BasicBlock *Pred : predecessors(Work.pop_back_val()))
       Need(Pred);
   // A phi where several edges meet; an edge alone passes its value on.
-  for (auto &[BB, V] : Start)
-    if (BB->hasNPredecessorsOrMore(2))
+  SmallVector<PHINode *, 8> Phis;
+  for (BasicBlock *BB : Region)
+    if (BB->hasNPredecessorsOrMore(2)) {
       // At the front: finding the end of a block's phis would cost the
       // number of phis the block already has, for every one added.
-      V = PHINode::Create(Def.getType(), 2, Def.getName(), BB->begin());
+      auto *Phi = PHINode::Create(Def.getType(), 2, Def.getName(), BB->begin());
+      Start[BB] = Phi;
+      Phis.push_back(Phi);
+    }
   std::function<Value *(BasicBlock *, BasicBlock *)> Along;
   auto AtStart = [&](BasicBlock *BB) -> Value * {
     // Follow single predecessors iteratively to the block that decides.
@@ -687,11 +694,6 @@ void MergedBodyBuilder::rebuildSSA(Instruction &Def, ArrayRef<Use *> Uses,
       return Undefined;
     return AtStart(From);
   };
-  SmallVector<PHINode *, 8> Phis;
-  for (auto &[BB, V] : Start)
-    if (auto *Phi = dyn_cast_or_null<PHINode>(V); Phi && Phi->getParent() == BB &&
-                                                 Phi->getNumIncomingValues() == 0)
-      Phis.push_back(Phi);
   for (PHINode *Phi : Phis)
     for (BasicBlock *Pred : predecessors(Phi->getParent()))
       Phi->addIncoming(Along(Pred, Phi->getParent()), Pred);

@@ -74,8 +74,8 @@ static const LinkerOption Options[] = {
      "merge"},
     {LinkerOptionID::Smallest, "lto-smallest-binary", LinkerOptionKind::Flag,
      "",
-     "The smallest binary: --lto-merge-functions with similar functions, "
-     "LLVM's MachineOutliner and code generation for size (both kept off hot "
+     "The smallest binary: --lto-merge-functions with similar and aligned "
+     "functions, LLVM's MachineOutliner and code generation for size (both kept off hot "
      "code where a profile says which it is) and --icf=safe; each part "
      "yields to an explicit option"},
     {LinkerOptionID::Report, "lto-merge-functions-report",

@@ -31,13 +31,14 @@ TEST(LinkerOptions, NamesAreUniqueAndDocumented) {
     EXPECT_EQ(&linkerOption(O.ID), &O);
     EXPECT_EQ(optionSpelling(O.ID), "--" + O.Name.str());
   }
-  EXPECT_EQ(Names.size(), 10u);
+  EXPECT_EQ(Names.size(), 12u);
 }
 
 TEST(LinkerOptions, ExpectedOptionsText) {
   EXPECT_EQ(expectedLinkerOptions(),
             "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
             "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
+            "--lto-merge-aligned-functions, --no-lto-merge-aligned-functions, "
             "--lto-merge-functions-across-modules, "
             "--no-lto-merge-functions-across-modules, "
             "--lto-merge-functions-hot-policy=off|hot-identical-only, "
@@ -101,7 +102,8 @@ TEST(LinkerOptions, OurNamespace) {
   for (const char *Arg :
        {"--lto-merge-functions-reprot", "-lto-merge-functionsx",
         "--no-lto-merge-functions-x", "-lto-merge-similar-function",
-        "--no-lto-merge-similar"}) {
+        "--no-lto-merge-similar", "--lto-merge-aligned",
+        "-no-lto-merge-aligned-function"}) {
     std::optional<OurArgument> Match = matchLinkerOption(Arg);
     ASSERT_TRUE(Match) << Arg;
     EXPECT_EQ(Match->Option, nullptr) << Arg;
@@ -131,6 +133,13 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
       "\n  --no-lto-merge-similar-functions\n"
       "                          Do not merge similar functions (the default "
       "in modules without a profile)\n",
+      "\n  --lto-merge-aligned-functions\n"
+      "                          With --lto-merge-functions, also merge pairs "
+      "of functions that differ in instructions (aligned merging; off by "
+      "default, on with --lto-smallest-binary)\n",
+      "\n  --no-lto-merge-aligned-functions\n"
+      "                          Do not merge functions that differ in "
+      "instructions (default)\n",
       "\n  --lto-merge-functions-across-modules\n"
       "                          In a ThinLTO link, also fold functions whose "
       "twins are in other modules, by rewriting the link's bitcode inputs "
@@ -146,6 +155,8 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
       "--no-lto-merge-functions wins. Merging uses --threads threads.\n"
       "  The last of --lto-merge-similar-functions and "
       "--no-lto-merge-similar-functions wins.\n"
+      "  The last of --lto-merge-aligned-functions and "
+      "--no-lto-merge-aligned-functions wins.\n"
       "  The last of --lto-merge-functions-across-modules and "
       "--no-lto-merge-functions-across-modules wins.\n"};
   for (const char *Line : Lines)

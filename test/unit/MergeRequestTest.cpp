@@ -175,6 +175,7 @@ TEST(MergeRequest, MisspeltOptionInOurNamespace) {
       "unknown lto-merge-functions option (expected "
       "--lto-merge-functions[=safe|all], --no-lto-merge-functions, "
       "--lto-merge-similar-functions, --no-lto-merge-similar-functions, "
+      "--lto-merge-aligned-functions, --no-lto-merge-aligned-functions, "
       "--lto-merge-functions-across-modules, "
       "--no-lto-merge-functions-across-modules, "
       "--lto-merge-functions-hot-policy=off|hot-identical-only, "
@@ -372,11 +373,13 @@ TEST(MergeRequest, SmallestBinaryTurnsOnEveryPart) {
   EXPECT_TRUE(Req.Enabled);
   EXPECT_EQ(Req.Mode, MergeMode::Safe);
   EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(true));
+  EXPECT_EQ(Req.MergeAligned, std::optional<bool>(true));
   EXPECT_EQ(lldArgs(Req), (Strings{"a.o", "--icf=safe", "-mllvm",
                                    "-enable-machine-outliner"}));
   EXPECT_EQ(
       mergePassOptions(Req, "", PassPlace::InProcess),
       (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
+               "lto-merge-functions-aligned",
                "lto-merge-functions-no-outline-hot",
                "lto-merge-functions-optsize-cold"}));
 }
@@ -386,13 +389,15 @@ TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
   for (bool ExplicitFirst : {true, false}) {
     std::vector<const char *> Explicit = {
         "--lto-merge-functions=all", "--no-lto-merge-similar-functions",
-        "--icf=all", "-mllvm", "-enable-machine-outliner=never"};
+        "--no-lto-merge-aligned-functions", "--icf=all", "-mllvm",
+        "-enable-machine-outliner=never"};
     std::vector<const char *> Args = {"--lto-smallest-binary"};
     Args.insert(ExplicitFirst ? Args.begin() : Args.end(), Explicit.begin(),
                 Explicit.end());
     MergeRequest Req = parse(Args);
     EXPECT_EQ(Req.Mode, MergeMode::All);
     EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(false));
+    EXPECT_EQ(Req.MergeAligned, std::optional<bool>(false));
     EXPECT_EQ(lldArgs(Req), (Strings{"--icf=all", "-mllvm",
                                      "-enable-machine-outliner=never"}));
   }
@@ -402,6 +407,7 @@ TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
   EXPECT_EQ(
       mergePassOptions(Off, "", PassPlace::InProcess),
       (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
+               "lto-merge-functions-aligned",
                "lto-merge-functions-hot-policy=off",
                "lto-merge-functions-optsize-cold"}));
 }
