@@ -17,20 +17,23 @@
 //    (4 bytes), plus each constant put in a register first (ByteModel's
 //    argumentBytes), 2 more for `i1` and floating-point values, which
 //    code generation selects with more instructions;
-//  * a branch on the identifier around every run of unmatched instructions:
-//    `test` and a conditional jump (5 bytes) and, where both sides have
-//    instructions and the run is not the block's last, a jump back (2);
-//  * a branch on the identifier on every edge of a matched terminator, and
-//    at the merged entry and every shared fall-through, where the members
-//    go on in different ranges (6 bytes); a jump (2) where one member
-//    falls through to its next range on its own;
+//  * a branch on the identifier around every run of unmatched instructions,
+//    on every edge of a matched terminator, and at the merged entry and
+//    every shared fall-through, where the members go on in different
+//    ranges: 23 bytes, as measured (a `test`, a conditional jump and a jump
+//    back are 7; the rest is what code generation adds around them: copies
+//    for the phis where the members meet, and spills, as both members'
+//    values are live across the branch); a jump (2) where a run's side or
+//    a member alone goes on to its next range;
 //  * keeping the identifier alive across calls: a callee-saved register,
 //    pushed, moved to and popped (4 bytes), when the body calls anything
 //    and branches or selects on the identifier at all.
 //
-// Estimates are conservative where code generation can do better (a select
-// between two addresses is often a branch and two `lea`s): a model that
-// prices high only merges less.
+// The planner asks more of a pair than this estimate's saving: a fifth of
+// the merged body's estimated size on top (AlignedPlanner.cpp), as the
+// estimate errs more the larger the body (register pressure grows with the
+// values both members keep live). A model that prices high only merges
+// less.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,11 +53,17 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
+// Calibrated on the CTMark modules (bench/notebook/2026-11-28.md, "The
+// aligned stage's byte model"): every pair of 1063 merged and compiled, the
+// merged body's real size fitted against its instructions, selects and
+// branches. A branch on the identifier costs far more than its two
+// instructions: the members' values meet in phis (copies), both members'
+// values stay live across it (spills), and each side ends in a jump.
 constexpr int64_t SelectTenths = 40;
 constexpr int64_t WideSelectTenths = 20;
-constexpr int64_t BranchTenths = 50;
+constexpr int64_t BranchTenths = 230;
 constexpr int64_t JumpBackTenths = 20;
-constexpr int64_t DispatchTenths = 60;
+constexpr int64_t DispatchTenths = 230;
 constexpr int64_t KeptIdentifierTenths = 40;
 
 int64_t selectTenths(const Value &A, const Value &B) {
@@ -152,8 +161,6 @@ void BodyPricer::priceRange(const AlignedRange &R) {
     }
     bool Trailing = End == Cols.size();
     int64_t T = BranchTenths;
-    if (!Trailing && Sides[0] && Sides[1])
-      T += JumpBackTenths;
     // A member that continues in its next range jumps there.
     for (unsigned S = 0; S < 2; ++S)
       if (Trailing && !R.Ends[S])

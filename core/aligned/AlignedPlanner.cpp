@@ -36,6 +36,8 @@
 
 #include "llvm/IR/Function.h"
 
+#include <algorithm>
+
 using namespace llvm;
 
 namespace lmf {
@@ -65,6 +67,16 @@ int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
 } // namespace
 
 int64_t identifierBytes(unsigned K) { return K == 0 ? 2 : 5; }
+
+bool AlignedPlan::mayMerge(int64_t MinimumGain) const {
+  if (!Obstacle.empty())
+    return false;
+  // The byte model's error grows with the body (AlignedCost.cpp): on
+  // CTMark, asking a fifth of the estimated body on top of the minimum
+  // kept every pair that grew the program out, at 5% of the saving.
+  int64_t Margin = MinimumGain < 0 ? MinimumGain : Cost.BodyBytes / 5;
+  return EstimatedBytesSaved >= std::max(MinimumGain, Margin);
+}
 
 AlignedPlan planAlignedPair(Function &Left, Function &Right,
                             const AlignedPlanContext &Ctx,

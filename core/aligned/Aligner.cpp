@@ -82,13 +82,14 @@ namespace lmf {
 namespace {
 
 /// What a run of matched instructions between two unmatched runs must save
-/// to be kept: a conditional branch to leave it and a jump back, in tenths
-/// of bytes.
-constexpr int64_t IslandTenths = 90;
+/// to be kept: the branch on the identifier it costs (AlignedCost.cpp), in
+/// tenths of bytes.
+constexpr int64_t IslandTenths = 230;
 
 /// What opening a run of unmatched instructions costs the alignment, in
-/// tenths of bytes: a `test` and a conditional branch on the identifier.
-constexpr int64_t GapOpenTenths = 50;
+/// tenths of bytes: a branch on the identifier, as the byte model prices it
+/// (AlignedCost.cpp).
+constexpr int64_t GapOpenTenths = 230;
 
 /// Untaken right blocks with exactly a left block's shapes that the block
 /// pairing looks at.

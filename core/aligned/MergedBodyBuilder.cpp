@@ -707,8 +707,11 @@ void MergedBodyBuilder::rebuildSSA(Instruction &Def, ArrayRef<Use *> Uses,
   removeTrivialPhis(Phis);
 }
 
-/// A phi whose inputs are all one value (or itself) is that value.
+/// A phi the repair made whose inputs are all one value (or itself) is
+/// that value. Only the repair's own phis are looked at: the body's phis
+/// may be read by uses still to repair.
 void MergedBodyBuilder::removeTrivialPhis(ArrayRef<PHINode *> Phis) {
+  SmallPtrSet<PHINode *, 8> Own(Phis.begin(), Phis.end());
   SmallVector<PHINode *, 8> Work(Phis.begin(), Phis.end());
   SmallPtrSet<PHINode *, 8> Erased;
   while (!Work.empty()) {
@@ -731,7 +734,7 @@ void MergedBodyBuilder::removeTrivialPhis(ArrayRef<PHINode *> Phis) {
     if (!Same)
       Same = PoisonValue::get(Phi->getType());
     for (User *U : Phi->users())
-      if (auto *P = dyn_cast<PHINode>(U); P && P != Phi)
+      if (auto *P = dyn_cast<PHINode>(U); P && P != Phi && Own.count(P))
         Work.push_back(P);
     Phi->replaceAllUsesWith(Same);
     Phi->eraseFromParent();
@@ -802,6 +805,7 @@ void MergedBodyBuilder::selectsToPhis(DominatorTree &DT) {
       if (auto *Sel = dyn_cast<SelectInst>(&I); Sel && Sel->getCondition() == Id)
         Selects.push_back(Sel);
   SmallSetVector<PHINode *, 16> Read;
+  DenseMap<std::tuple<BasicBlock *, Value *, Value *>, PHINode *> Made;
   DenseMap<std::pair<Value *, Value *>, PHINode *> Done;
   for (SelectInst *&Sel : Selects) {
     BasicBlock *BB = Sel->getParent();
@@ -816,8 +820,8 @@ void MergedBodyBuilder::selectsToPhis(DominatorTree &DT) {
           return R != LeftRuns && R != RightRuns;
         }))
       continue;
-    auto Key = std::make_pair(Arms[0], Arms[1]);
-    PHINode *Phi = Done.lookup(Key);
+    auto Key = std::make_tuple(BB, Arms[0], Arms[1]);
+    PHINode *Phi = Made.lookup(Key);
     if (!Phi) {
       Phi = PHINode::Create(Sel->getType(), 2, "", BB->begin());
       for (BasicBlock *P : predecessors(BB)) {
@@ -829,7 +833,10 @@ void MergedBodyBuilder::selectsToPhis(DominatorTree &DT) {
         Phi->addIncoming(V, P);
       }
       Phi->takeName(Sel);
-      Done[Key] = Phi;
+      Made[Key] = Phi;
+      // The first such phi for these values stands for them wherever it
+      // dominates (below).
+      Done.try_emplace(std::make_pair(Arms[0], Arms[1]), Phi);
     }
     Sel->replaceAllUsesWith(Phi);
     Sel->eraseFromParent();
