@@ -145,6 +145,7 @@ private:
                     BasicBlock &Block);
   void copyDebugRecords(Instruction &New, const Instruction &Orig, unsigned S);
   DebugLoc location(unsigned S, const DebugLoc &DL);
+  DebugLoc mergedLocation(const DebugLoc &L, const DebugLoc &R);
   Value *mapValue(unsigned S, const Value *V);
   Value *identifier(unsigned S) const;
   Value *selectBefore(Instruction &User, Value *L, Value *R);
@@ -372,6 +373,20 @@ DebugLoc MergedBodyBuilder::location(unsigned S, const DebugLoc &DL) {
                          InlinedAt, DL->isImplicitCode());
 }
 
+/// The location of a matched instruction: LLVM's merged location of both
+/// members', without source-atom information (key instructions), which
+/// LLVM would number from a counter of the context: the numbers would
+/// depend on what else the context merged before.
+DebugLoc MergedBodyBuilder::mergedLocation(const DebugLoc &L,
+                                           const DebugLoc &R) {
+  DebugLoc Merged = DebugLoc::getMergedLocation(L, R);
+  if (!Merged || !Merged->getAtomGroup())
+    return Merged;
+  return DILocation::get(C, Merged.getLine(), Merged.getCol(),
+                         Merged.getScope(), Merged.getInlinedAt(),
+                         Merged->isImplicitCode());
+}
+
 void MergedBodyBuilder::copyDebugRecords(Instruction &New,
                                          const Instruction &Orig, unsigned S) {
   if (!Orig.hasDbgRecords())
@@ -409,8 +424,8 @@ Instruction *MergedBodyBuilder::emit(const Instruction *L,
   copyDebugRecords(*New, Orig, S);
   if (L && R) {
     intersectInstructionAnnotations(*New, *R, Policy);
-    New->setDebugLoc(DebugLoc::getMergedLocation(New->getDebugLoc(),
-                                                 location(1, R->getDebugLoc())));
+    New->setDebugLoc(
+        mergedLocation(New->getDebugLoc(), location(1, R->getDebugLoc())));
     copyDebugRecords(*New, *R, 1);
   }
   if (SP && !New->getDebugLoc() && isa<CallBase>(New))

@@ -291,10 +291,57 @@ static void checkSimilar(const Module &After, const MergeResult &Result,
         Problems.push_back(Who + ": still defined");
     }
     const Function *Body = After.getFunction(G.Body);
+    // The aligned stage, which runs later, may merge the body again.
+    bool MergedAgain = llvm::any_of(Result.Aligned, [&](const AlignedGroup &A) {
+      return llvm::any_of(A.Members, [&](const AlignedMember &M) {
+        return M.Name == G.Body;
+      });
+    });
+    if (MergedAgain)
+      continue;
     if (!Body || Body->isDeclaration())
       Problems.push_back("similar body @" + G.Body + " is missing");
     else if (!Body->hasInternalLinkage())
       Problems.push_back("similar body @" + G.Body + " is not internal");
+  }
+}
+
+/// The same for an aligned pair's members, whose calls pass an identifier;
+/// besides, no merged body failed the verifier (the stage would have left
+/// the pair apart and counted a refusal).
+static void checkAligned(const Module &After, const MergeResult &Result,
+                         const StringMap<FunctionSnapshot> &Before,
+                         MergeMode Mode, std::vector<std::string> &Problems) {
+  for (const RefusedMember &R : Result.AlignedRefusals)
+    Problems.push_back("aligned pair @" + R.Name + "/@" + R.ClassName +
+                       " refused: " + R.Reason);
+  // A body merged again in a later round is a member of a later group.
+  StringSet<> MergedAgain;
+  for (const AlignedGroup &G : Result.Aligned)
+    for (const AlignedMember &M : G.Members)
+      MergedAgain.insert(M.Name);
+  for (const AlignedGroup &G : Result.Aligned) {
+    for (const AlignedMember &M : G.Members) {
+      auto It = Before.find(M.Name);
+      if (It == Before.end() || M.Action != SimilarAction::CallsRewritten)
+        continue;
+      const FunctionSnapshot &S = It->second;
+      std::string Who = "@" + M.Name + " (calls rewritten to @" + G.Body + ")";
+      if (S.Interposable)
+        Problems.push_back(Who + ": an interposable function disappeared");
+      if (Mode == MergeMode::Safe &&
+          (S.Used || !(S.AddressUnobservable || S.LocalUnnamedAddr)))
+        Problems.push_back(Who + ": its address was significant");
+      if (After.getFunction(M.Name))
+        Problems.push_back(Who + ": still defined");
+    }
+    const Function *Body = After.getFunction(G.Body);
+    if (MergedAgain.contains(G.Body))
+      continue;
+    if (!Body || Body->isDeclaration())
+      Problems.push_back("aligned body @" + G.Body + " is missing");
+    else if (!Body->hasInternalLinkage())
+      Problems.push_back("aligned body @" + G.Body + " is not internal");
   }
 }
 
@@ -317,6 +364,11 @@ std::vector<std::string> checkMerge(const Module &After,
     for (const SimilarMember &M : G.Members)
       FoldedLater.insert(M.Name);
   checkSimilar(After, Result, Before, Mode, Problems);
+  // The aligned stage runs after it: the same.
+  for (const AlignedGroup &G : Result.Aligned)
+    for (const AlignedMember &M : G.Members)
+      FoldedLater.insert(M.Name);
+  checkAligned(After, Result, Before, Mode, Problems);
   for (const FoldGroup &G : Result.Groups) {
     auto Find = [&](const std::string &Name) -> const FunctionSnapshot * {
       auto It = Before.find(Name);
