@@ -262,10 +262,8 @@ void AlignedStage::explainMissed(const AlignedPlan &Plan) {
           << " bytes saved (at least "
           << std::to_string(Ctx.Opts.AlignedMinimumGain) << " needed, or a "
           << "partner taken by a better pair); "
-          << std::to_string(Plan.Alignment.matchedInstructions())
-          << " matched, "
-          << std::to_string(Plan.Alignment.unmatchedInstructions())
-          << " unmatched instructions, "
+          << std::to_string(Plan.Matched) << " matched, "
+          << std::to_string(Plan.Unmatched) << " unmatched instructions, "
           << std::to_string(Plan.Cost.Selects) << " selects, "
           << std::to_string(Plan.Cost.Splits + Plan.Cost.Dispatches)
           << " branches";
@@ -288,8 +286,8 @@ void AlignedStage::record(const AlignedPlan &Plan, Function &Body,
   AlignedGroup Group;
   Group.Round = Round;
   Group.Body = Body.getName().str();
-  Group.MatchedInstructions = Plan.Alignment.matchedInstructions();
-  Group.UnmatchedInstructions = Plan.Alignment.unmatchedInstructions();
+  Group.MatchedInstructions = Plan.Matched;
+  Group.UnmatchedInstructions = Plan.Unmatched;
   Group.Selects = Plan.Cost.Selects;
   Group.Branches = Plan.Cost.Splits + Plan.Cost.Dispatches;
   Group.BodyInstructions = Body.getInstructionCount();

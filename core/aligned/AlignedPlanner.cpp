@@ -106,6 +106,8 @@ AlignedPlan planAlignedPair(Function &Left, Function &Right,
     Plan.Strategy = Strategy;
     Plan.EstimatedBytesSaved = Saved;
   }
+  Plan.Matched = Plan.Alignment.matchedInstructions();
+  Plan.Unmatched = Plan.Alignment.unmatchedInstructions();
   return Plan;
 }
 

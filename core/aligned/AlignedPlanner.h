@@ -45,6 +45,9 @@ struct AlignedPlan {
   /// The strategy that gave Alignment.
   AlignmentStrategy Strategy = AlignmentStrategy::Blocks;
   MergedBodyCost Cost;
+  /// Alignment.matchedInstructions() and unmatchedInstructions(), kept
+  /// when a plan that does not merge drops its alignment.
+  uint64_t Matched = 0, Unmatched = 0;
   std::array<AlignedMemberPlan, 2> Members;
   /// The byte model's estimate: bodies saved less thunks or grown calls.
   int64_t EstimatedBytesSaved = 0;
