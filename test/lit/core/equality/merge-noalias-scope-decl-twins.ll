@@ -3,7 +3,7 @@
 ; tags its accesses with it. Twins differ only in which scope node they
 ; declare; they fold. (Keeping the survivor's own scopes would be sound, as
 ; would dropping them; the scope metadata itself is intersected, see
-; merge-intersect-noalias-scope.ll, so it is not checked here.)
+; facts/merge-intersect-noalias-scope.ll, so it is not checked here.)
 ; RUN: %opt-merge -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-print -disable-output %s | FileCheck %s --check-prefix=PRINT
 
