@@ -6,6 +6,21 @@
 ; of 6). @f1 and @f2 differ only there and stay apart.
 ; RUN: %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -disable-output %s | FileCheck %s --allow-empty
 ; CHECK-NOT: similar
+; Positive control: the same functions selecting between their constant and
+; a computed value (a new parameter %k) differ in a parameter position
+; and share a body that takes the constant as a parameter.
+; RUN: sed -e 's/(i1 %c)/(i1 %c, i32 %k)/' -e 's/, i32 7$/, i32 %k/' -e 's/, i32 8$/, i32 %k/' %s \
+; RUN:   | %opt-merge -lto-merge-functions-similar -lto-merge-functions-print -S \
+; RUN:   | FileCheck %s --check-prefix=COMPUTED
+; COMPUTED: merged similar functions into f1.lmf.similar (1 parameters
+; COMPUTED-NEXT: sharing body with similar function f1 (thunk)
+; COMPUTED-NEXT: sharing body with similar function f2 (thunk)
+; COMPUTED-LABEL: define i32 @f1(
+; COMPUTED-NEXT: call i32 @f1.lmf.similar(i1 %0, i32 %1, i32 5)
+; COMPUTED-LABEL: define internal i32 @f1.lmf.similar(i1 %c, i32 %k, i32 %0)
+; COMPUTED-NEXT: %s = select i1 %c, i32 %0, i32 %k
+; COMPUTED-LABEL: define i32 @f2(
+; COMPUTED-NEXT: call i32 @f1.lmf.similar(i1 %c, i32 %k, i32 6)
 
 target triple = "x86_64-unknown-linux-gnu"
 

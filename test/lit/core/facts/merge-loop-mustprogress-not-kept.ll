@@ -4,9 +4,20 @@
 ; does not (compiled as C, where an infinite loop is defined behaviour).
 ; Folding @g into @f must not hand @g's callers a loop that may be deleted:
 ; either the functions are not folded, or the survivor's loop loses
-; mustprogress. (Both outcomes are correct; the RUN lines accept either.)
+; mustprogress. (Both outcomes are correct; the first two RUN lines accept
+; either.)
 ; RUN: %opt-merge -S %s -o %t.ll
 ; RUN: grep -q "define internal i32 @g" %t.ll || not grep -q "llvm.loop.mustprogress" %t.ll
+; Positive control: the merger takes the second way (AnnotationPolicy treats
+; !llvm.loop as a fact to intersect), so the lines above check a fold and
+; its survivor: @g is folded, and @f's loop branch keeps no !llvm.loop.
+; RUN: %opt-merge -lto-merge-functions-print -disable-output %s \
+; RUN:   | FileCheck %s --check-prefix=FOLDS
+; RUN: FileCheck %s --check-prefix=KEPT < %t.ll
+; FOLDS: selected function f
+; FOLDS-NEXT: removing identical function g (erased)
+; KEPT-LABEL: define i32 @f(
+; KEPT: br i1 %c, label %exit, label %loop{{$}}
 
 define i32 @f(i32 %n) {
 entry:
