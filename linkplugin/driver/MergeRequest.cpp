@@ -33,7 +33,9 @@
 // `-ofile` is `-o file`.
 //
 // Bad values are collected rather than reported one at a time, so that a
-// user fixes them all in one go; nothing is linked when any is found.
+// user fixes them all in one go; nothing is linked when any is found. Our
+// options that do nothing because merging is off are only warned about
+// (idleOptionWarnings).
 //
 // --lto-smallest-binary is a bundle, and each of its parts yields to an
 // explicit option wherever it stands on the command line: merging is on
@@ -330,6 +332,23 @@ void RequestParser::applySmallest() {
 
 Expected<MergeRequest> parseMergeRequest(ArrayRef<const char *> Args) {
   return RequestParser(Args).parse();
+}
+
+std::vector<std::string> idleOptionWarnings(const MergeRequest &Req) {
+  std::vector<std::string> Warnings;
+  if (Req.Enabled)
+    return Warnings;
+  auto Idle = [&](LinkerOptionID ID) {
+    Warnings.push_back(optionSpelling(ID) + " has no effect without " +
+                       optionSpelling(LinkerOptionID::Merge));
+  };
+  if (Req.MergeSimilar.value_or(false))
+    Idle(LinkerOptionID::MergeSimilar);
+  if (!Req.ReportPath.empty())
+    Idle(LinkerOptionID::Report);
+  if (Req.Print)
+    Idle(LinkerOptionID::Print);
+  return Warnings;
 }
 
 std::vector<std::string> mergePassOptions(const MergeRequest &Req,

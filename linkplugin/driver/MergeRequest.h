@@ -98,6 +98,11 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
                                           llvm::StringRef LinkAddressList,
                                           PassPlace Place);
 
+/// The warnings for our options that do nothing because merging is off
+/// (similar merging, the report, the listing), one message each; none when
+/// merging is on.
+std::vector<std::string> idleOptionWarnings(const MergeRequest &Req);
+
 /// Splits Args (response files already expanded, without argv[0]) into our
 /// options and lld's. Bad values of our options are errors, joined so that
 /// all of them are reported at once.
