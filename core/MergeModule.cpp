@@ -18,7 +18,7 @@
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are split again by encoding, under refinement's class
 //      tables; repeat until a round folds nothing;
-//   6. with MergeOptions::MergeSimilar, the similar stage (SimilarMerge.h)
+//   6. with SimilarOptions::Enabled, the similar stage (SimilarMerge.h)
 //      takes the functions that still have a body of their own and merges
 //      those equal except for constants at parameter positions, in rounds
 //      of its own; then, with MergeOptions::Verify, the verifier checks the
@@ -517,7 +517,7 @@ Expected<MergeResult> ModuleMerge::run() {
     Classes = resolveBuckets(Buckets);
   }
 
-  if (similarMergingOn(Opts.MergeSimilar, M))
+  if (similarMergingOn(Opts.Similar.Enabled, M))
     mergeSimilar();
   SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts);
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);

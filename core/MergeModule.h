@@ -19,7 +19,7 @@ class Module;
 namespace lmf {
 
 /// Finds functions of M that are the same modulo intersectable annotations
-/// and folds them, to a fixpoint; with Opts.MergeSimilar, then merges those
+/// and folds them, to a fixpoint; with Opts.Similar.Enabled, then merges those
 /// that differ only in constants at parameter positions. Parallel phases
 /// run on Runner; the output module is the same for any runner. Fails when
 /// the module's functions refer to each other more than 2^32 times (before

@@ -235,8 +235,8 @@ void CandidateCollector::encodeSimilar() {
   EncodingContext Ctx{Globals, Policy};
   Ctx.CrossModule = &References;
   Ctx.ParameterWildcards = true;
-  Ctx.CalleeWildcards = Opts.SimilarCallees && !protectsIndirectCalls(M);
-  Ctx.IntegerWildcards = Opts.SimilarIntegers;
+  Ctx.CalleeWildcards = Opts.Similar.Callees && !protectsIndirectCalls(M);
+  Ctx.IntegerWildcards = Opts.Similar.Integers;
   EncodingContext ValueCtx{Globals, Policy};
   ValueCtx.CrossModule = &References;
   Result.SimilarPositions = {"data"};
@@ -290,7 +290,7 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
       AddressClasses[F] = Index;
   }
   encode();
-  if (similarMergingOn(Opts.Similar, M))
+  if (similarMergingOn(Opts.Similar.Enabled, M))
     encodeSimilar();
   return std::move(Result);
 }
@@ -306,6 +306,10 @@ bool flagIsIrrelevant(StringRef Key) {
 }
 
 } // namespace
+
+bool isBodyOfItsOwn(const CrossModuleCandidate &C, StringSet<> &Seen) {
+  return C.Linkage == CrossModuleLinkage::Local || Seen.insert(C.Name).second;
+}
 
 std::string moduleCompatibilityKey(const Module &M) {
   std::string Key;

@@ -12,6 +12,7 @@
 #include "core/equality/StructuralEncoding.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -139,13 +140,17 @@ struct CrossModuleCollectOptions {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// The module's place among the link's modules.
   uint32_t Ordinal = 0;
-  /// Encode for similar merging too, with these kinds of positions
-  /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers); unset:
-  /// when the module carries a profile (similarMergingOn).
-  std::optional<bool> Similar = false;
-  bool SimilarCallees = true;
-  bool SimilarIntegers = true;
+  /// Encode for similar merging too (SimilarOptions::Enabled; unset: when
+  /// the module carries a profile, similarMergingOn), with the kinds of
+  /// positions it allows. Off unless asked for.
+  SimilarOptions Similar{/*Enabled=*/false};
 };
+
+/// Whether C is a body of its own in the linked program, for the byte
+/// models: every local function is, and of the copies of one exported
+/// function in several modules (an inline function, say) only the first
+/// that Seen has not seen; that one is added to Seen.
+bool isBodyOfItsOwn(const CrossModuleCandidate &C, llvm::StringSet<> &Seen);
 
 /// Lists and encodes the functions of M for which Wanted says yes and that
 /// may be folded with a twin in another module. M may be lazily loaded:

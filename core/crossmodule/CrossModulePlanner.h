@@ -121,20 +121,6 @@ struct CrossModuleSimilarClass {
   int64_t EstimatedBytesSaved = 0;
 };
 
-/// What the planner may do besides folding identical twins.
-struct CrossModulePlanOptions {
-  /// Merge similar functions too (MergeOptions::MergeSimilar), when a class
-  /// saves at least SimilarMinimumGain bytes.
-  bool Similar = false;
-  int64_t SimilarMinimumGain = 16;
-  /// The kinds of similar positions the candidates were encoded with
-  /// (CrossModuleCollectOptions).
-  bool SimilarCallees = true, SimilarIntegers = true;
-  /// Values that do not fit in argument registers may travel in constant
-  /// tables (MergeOptions::SimilarConstantTables).
-  bool SimilarConstantTables = true;
-};
-
 struct CrossModuleStats {
   uint64_t Candidates = 0;
   uint64_t ClassesWithTwins = 0;
@@ -152,19 +138,23 @@ struct CrossModulePlan {
   /// The shared names of the folded classes that are ArgumentFree: every
   /// module declares them with no parameters and calls them with none.
   llvm::StringSet<> ArgumentFreeBodies;
-  std::vector<CrossModuleSimilarClass> Similar;
-  /// The kinds of similar positions the candidates were encoded with.
-  bool SimilarCallees = true, SimilarIntegers = true;
+  std::vector<CrossModuleSimilarClass> SimilarClasses;
+  /// The similar switches the candidates were encoded and planned with; the
+  /// rewriter encodes the members again with the same kinds of positions.
+  SimilarOptions Similar;
   CrossModuleStats Stats;
 };
 
 /// Finds the classes of twins among Modules' candidates (index = module
 /// ordinal), by partition refinement over all of them, and decides how each
-/// member folds. Deterministic: the plan depends only on the candidates and
-/// the facts, in module order.
-CrossModulePlan planCrossModuleFolds(llvm::ArrayRef<ModuleCandidates> Modules,
-                                     const CrossModuleLinkFacts &Facts,
-                                     const CrossModulePlanOptions &Opts = {});
+/// member folds; with Similar (the switches the candidates were collected
+/// with, CrossModuleCollectOptions), plans classes of similar functions
+/// too. Deterministic: the plan depends only on the candidates, the facts
+/// and the switches, in module order.
+CrossModulePlan
+planCrossModuleFolds(llvm::ArrayRef<ModuleCandidates> Modules,
+                     const CrossModuleLinkFacts &Facts,
+                     const SimilarOptions &Similar = SimilarOptions{false});
 
 } // namespace lmf
 

@@ -71,7 +71,7 @@ std::vector<CrossModuleWork> workPerModule(const CrossModulePlan &Plan,
     for (const CrossModuleRef &R : C.Weakened)
       Work[R.Module].Weakened.push_back({NameOf(R), &C});
   }
-  for (const CrossModuleSimilarClass &C : Plan.Similar)
+  for (const CrossModuleSimilarClass &C : Plan.SimilarClasses)
     for (const CrossModuleRef &R : C.Members) {
       std::vector<CrossModuleWork::SimilarFold> &Mine = Work[R.Module].Similar;
       if (Mine.empty() || Mine.back().Class != &C)
@@ -200,8 +200,8 @@ Error ModuleRewriter::similarPositions(Function &F,
   EncodingContext Ctx{Globals, Policy};
   Ctx.CrossModule = &References;
   Ctx.ParameterWildcards = true;
-  Ctx.CalleeWildcards = Plan.SimilarCallees && !protectsIndirectCalls(M);
-  Ctx.IntegerWildcards = Plan.SimilarIntegers;
+  Ctx.CalleeWildcards = Plan.Similar.Callees && !protectsIndirectCalls(M);
+  Ctx.IntegerWildcards = Plan.Similar.Integers;
   Encoding Skeleton;
   std::vector<CandidateId> NoClasses;
   EncoderScratch Scratch;

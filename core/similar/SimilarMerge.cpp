@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The second stage of the pass, after identical merging has reached its
-// fixpoint and only if asked for (MergeOptions::MergeSimilar). Two
+// fixpoint and only if asked for (SimilarOptions::Enabled). Two
 // functions are similar when they are equal except for constants at
 // parameter positions (ParameterPositions.h): they then do the same work on
 // different data and can share one body that takes the data as arguments.
@@ -63,8 +63,8 @@ public:
       : Ctx(Ctx), EncodeCtx{Ctx.Globals, Ctx.Policy} {
     EncodeCtx.ParameterWildcards = true;
     EncodeCtx.CalleeWildcards =
-        Ctx.Opts.SimilarCallees && !protectsIndirectCalls(Ctx.M);
-    EncodeCtx.IntegerWildcards = Ctx.Opts.SimilarIntegers;
+        Ctx.Opts.Similar.Callees && !protectsIndirectCalls(Ctx.M);
+    EncodeCtx.IntegerWildcards = Ctx.Opts.Similar.Integers;
     std::vector<std::string> &Kinds = Ctx.Result.SimilarPositions;
     Kinds = {"data"};
     if (EncodeCtx.IntegerWildcards)
@@ -122,7 +122,7 @@ void SimilarStage::collectCandidates() {
   forEachIndex(
       Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold, [&](size_t I) {
         const Function &F = *InOrder[I];
-        bool MayPay = Ctx.Opts.SimilarMinimumGain < 0 || mayPayAsSimilar(F);
+        bool MayPay = Ctx.Opts.Similar.MinimumGain < 0 || mayPayAsSimilar(F);
         if (!similarIneligibilityReason(F).empty() || !MayPay)
           return;
         Keep[I] = 1;

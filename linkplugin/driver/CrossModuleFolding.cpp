@@ -201,8 +201,6 @@ Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
   Base.LinkAddressFree = Request.LinkAddressFree;
   Base.Similar = Request.Similar;
   Base.Hot = Request.Hot;
-  Base.SimilarCallees = Request.SimilarCallees;
-  Base.SimilarIntegers = Request.SimilarIntegers;
   parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {
     LLVMContext Ctx;
     BitcodeModule BM = Rewritable[Ordinal]->Module;
@@ -328,7 +326,7 @@ void Folding::describe(const CrossModulePlan &Plan) {
     Out.FunctionsFolded += F.Members.size();
     Out.Classes.push_back(std::move(F));
   }
-  for (const CrossModuleSimilarClass &C : Plan.Similar) {
+  for (const CrossModuleSimilarClass &C : Plan.SimilarClasses) {
     CrossModuleFoldedClass S;
     S.SharedName = C.SharedName;
     S.Parameters = C.Parameters.size();
@@ -368,13 +366,8 @@ Expected<CrossModuleOutcome> Folding::run() {
   if (Inputs.Unjudgeable.empty())
     Facts.NamesUsedOutside = &NamesUsedOutside;
   Facts.DefinedIn = &DefinedIn;
-  CrossModulePlanOptions PlanOpts;
-  // Unset: the modules with a profile encoded their candidates for it.
-  PlanOpts.Similar = Request.Similar.value_or(true);
-  PlanOpts.SimilarCallees = Request.SimilarCallees;
-  PlanOpts.SimilarIntegers = Request.SimilarIntegers;
-  PlanOpts.SimilarConstantTables = Request.SimilarConstantTables;
-  CrossModulePlan Plan = planCrossModuleFolds(Candidates, Facts, PlanOpts);
+  CrossModulePlan Plan =
+      planCrossModuleFolds(Candidates, Facts, Request.Similar);
   describe(Plan);
   Out.PlanSeconds = secondsSince(Start);
   if (Out.Classes.empty() && Out.Similar.empty()) {

@@ -224,11 +224,8 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
   Request.Mode = Req.Mode;
   Request.LinkAddressFree = Scan.Unknown.empty() ? &AddressFree : nullptr;
   Request.Directory = Pre.ModuleDirectory;
-  Request.Similar = Req.MergeSimilar;
+  Request.Similar = Req.Similar;
   Request.Hot = Req.Hot;
-  Request.SimilarCallees = Req.SimilarKinds.Callees;
-  Request.SimilarIntegers = Req.SimilarKinds.Integers;
-  Request.SimilarConstantTables = Req.SimilarKinds.ConstantTables;
   Expected<CrossModuleOutcome> Outcome = foldAcrossModules(Inputs, Request);
   if (!Outcome) {
     Diag.warn("no folding across modules, the inputs are linked as they "
@@ -386,7 +383,7 @@ void warnAboutIdleOptions(const MergeRequest &Req, Diagnostics &Diag) {
     Diag.warn(optionSpelling(ID) + " has no effect without " +
               optionSpelling(LinkerOptionID::Merge));
   };
-  if (Req.MergeSimilar.value_or(false))
+  if (Req.Similar.Enabled.value_or(false))
     Idle(LinkerOptionID::MergeSimilar);
   if (!Req.ReportPath.empty())
     Idle(LinkerOptionID::Report);

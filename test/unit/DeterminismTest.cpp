@@ -291,8 +291,8 @@ TEST(Determinism, SimilarMergingIndependentOfThreadsOverStructures) {
     auto M = parseIR(Ctx, Text);
     MergeOptions Opts;
     Opts.SerialThreshold = 0;
-    Opts.MergeSimilar = true;
-    Opts.SimilarIntegers = true;
+    Opts.Similar.Enabled = true;
+    Opts.Similar.Integers = true;
     std::optional<MergeResult> R = M ? merge(*M, Opts, Runner) : std::nullopt;
     return R ? std::make_pair(printModule(*M), R->Stats.SimilarClasses)
              : std::make_pair(std::string(), uint64_t(0));

@@ -67,8 +67,8 @@ const char *Globals = "@g1 = global i32 0\n@g2 = global i32 0\n"
 std::optional<MergeResult> mergeSimilar(Module &M, TaskRunner &Runner,
                                         bool Integers = true) {
   MergeOptions Opts;
-  Opts.MergeSimilar = true;
-  Opts.SimilarIntegers = Integers;
+  Opts.Similar.Enabled = true;
+  Opts.Similar.Integers = Integers;
   Opts.SerialThreshold = 0;
   return merge(M, Opts, Runner);
 }
