@@ -88,18 +88,6 @@ using namespace llvm;
 
 namespace lmf {
 
-StringRef crossModuleActionName(CrossModuleAction Action) {
-  switch (Action) {
-  case CrossModuleAction::Erased:
-    return "erased";
-  case CrossModuleAction::Thunk:
-    return "thunk";
-  case CrossModuleAction::CallersRedirected:
-    return "callers-redirected";
-  }
-  return "unknown";
-}
-
 namespace {
 
 /// Items are numbered in module order: module 0's candidates first.
@@ -278,17 +266,17 @@ void Planner::chooseActions(ArrayRef<ItemId> Members,
   for (ItemId X : Members) {
     const CrossModuleCandidate &C = candidate(X);
     bool Local = C.Linkage == CrossModuleLinkage::Local;
-    CrossModuleAction Action;
+    FoldAction Action;
     if (Local ? C.AddressFree && C.Removable : exportedMayDisappear(X, Members))
-      Action = CrossModuleAction::Erased;
+      Action = FoldAction::Erased;
     else if (!C.ThunkObstacle.empty()) {
       Out.Refusals.push_back({Items[X], C.ThunkObstacle});
       continue;
     } else if (!C.Replaceable)
-      Action = CrossModuleAction::CallersRedirected;
+      Action = FoldAction::CallersRedirected;
     else
-      Action = CrossModuleAction::Thunk;
-    if (C.Hot && Action != CrossModuleAction::Erased) {
+      Action = FoldAction::Thunk;
+    if (C.Hot && Action != FoldAction::Erased) {
       Out.Refusals.push_back({Items[X], HotThunkRefusal.str()});
       continue;
     }
@@ -307,7 +295,7 @@ int64_t Planner::gainOf(const CrossModuleClass &C) const {
     if (!isBodyOfItsOwn(D, Exported))
       continue;
     ++Bodies;
-    Thunks += M.Action != CrossModuleAction::Erased;
+    Thunks += M.Action != FoldAction::Erased;
   }
   if (Bodies < 2)
     return 0;
@@ -346,7 +334,7 @@ void Planner::planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const {
     // Without the thunks, if they cost more than they save.
     CrossModuleClass Erased;
     for (const CrossModuleMember &M : Out.Members) {
-      if (M.Action == CrossModuleAction::Erased)
+      if (M.Action == FoldAction::Erased)
         Erased.Members.push_back(M);
       else
         Out.Refusals.push_back({M.Ref, "thunk costs more than it saves"});
@@ -354,8 +342,7 @@ void Planner::planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const {
     Out.Members = std::move(Erased.Members);
     Out.EstimatedBytesSaved = beyondBackends(Out) ? gainOf(Out) : 0;
   }
-  Out.Folded = Out.EstimatedBytesSaved > 0;
-  if (!Out.Folded) {
+  if (Out.EstimatedBytesSaved <= 0) {
     Out.Members.clear();
     Out.Refusals.clear();
   }
@@ -467,24 +454,24 @@ CrossModulePlan Planner::run() {
   for (ArrayRef<ItemId> Members : Beyond) {
     CrossModuleClass C;
     planClass(Members, C);
-    if (!C.Folded)
+    if (!C.foldsAnything())
       continue;
     C.Meet = meetOf(Members);
-    C.SharedName = sharedName(Members);
+    C.KeptBody = sharedName(Members);
     C.ArgumentFree = candidate(Members.front()).ArgumentFree;
     if (C.ArgumentFree)
-      Plan.ArgumentFreeBodies.insert(C.SharedName);
+      Plan.ArgumentFreeBodies.insert(C.KeptBody);
     for (const CrossModuleMember &M : C.Members) {
       const CrossModuleCandidate &D =
           Modules[M.Ref.Module].Candidates[M.Ref.Candidate];
       if (D.Linkage == CrossModuleLinkage::Local)
         continue;
-      if (M.Action == CrossModuleAction::Erased) {
-        Plan.ReplacedNames.try_emplace(D.Name, C.SharedName);
+      if (M.Action == FoldAction::Erased) {
+        Plan.ReplacedNames.try_emplace(D.Name, C.KeptBody);
         for (const std::string &Alias : D.Aliases)
-          Plan.ReplacedNames.try_emplace(Alias, C.SharedName);
-      } else if (M.Action == CrossModuleAction::CallersRedirected)
-        Plan.RedirectedCalls.try_emplace(D.Name, C.SharedName);
+          Plan.ReplacedNames.try_emplace(Alias, C.KeptBody);
+      } else if (M.Action == FoldAction::CallersRedirected)
+        Plan.RedirectedCalls.try_emplace(D.Name, C.KeptBody);
     }
     Plan.Classes.push_back(std::move(C));
   }

@@ -291,7 +291,7 @@ planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
       Content.push_back(P.size() * 2 + Tabled);
       Content.insert(Content.end(), P.begin(), P.end());
     }
-    C->SharedName = sharedBodyName(SharedBodyKind::Similar, Content, Names);
+    C->KeptBody = sharedBodyName(SharedBodyKind::Similar, Content, Names);
     Classes.push_back(std::move(*C));
   }
   return Classes;

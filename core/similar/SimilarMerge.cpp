@@ -82,8 +82,8 @@ private:
   void applyClass(ArrayRef<CandidateId> Class);
   void mergeClass(ArrayRef<Function *> Members,
                   ArrayRef<std::vector<const Use *>> Positions);
-  bool refuse(Function &F, const Function &Source, StringRef Reason);
-  void record(const SimilarPlan &Plan, Function &Body, StringRef Source,
+  bool refuse(Function &F, const Function &Kept, StringRef Reason);
+  void record(const SimilarPlan &Plan, Function &Body, StringRef Kept,
               ArrayRef<std::string> Names, ArrayRef<SimilarAction> Outcomes);
   void emitRemark(Function &Body, StringRef Member, SimilarAction Action);
   void forgetRefusals(const SimilarGroup &Group);
@@ -210,12 +210,11 @@ void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
 
 /// Records a refusal once per function: a later round may plan the class
 /// of an unchanged member again. True when F had no refusal yet.
-bool SimilarStage::refuse(Function &F, const Function &Source,
-                          StringRef Reason) {
+bool SimilarStage::refuse(Function &F, const Function &Kept, StringRef Reason) {
   if (!Refused.insert(&F).second)
     return false;
   Ctx.Result.SimilarRefusals.push_back(
-      {F.getName().str(), Source.getName().str(), Reason.str()});
+      {F.getName().str(), Kept.getName().str(), Reason.str()});
   ++Ctx.Result.Stats.SimilarRefused;
   return true;
 }
@@ -224,7 +223,7 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
                               ArrayRef<std::vector<const Use *>> Positions) {
   SimilarPlan Plan = planSimilarClass(Members, Positions, Ctx.Facts, Ctx.Opts);
   bool NewHotRefusal = false;
-  for (const Refusal &R : Plan.Refused)
+  for (const Refusal &R : Plan.Refusals)
     if (refuse(*R.Fn, *Members.front(), R.Reason) && R.Hot) {
       ++Ctx.Result.Stats.HotRefused;
       NewHotRefusal = true;
@@ -234,27 +233,27 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
     Ctx.Result.Stats.HotKeptBytes += Plan.HotKeptBytes;
   if (Plan.Members.empty())
     return;
-  Function &Source = *Plan.Members.front().Fn;
+  Function &Kept = *Plan.Members.front().Fn;
   // Equal encodings imply intersectable annotations; should one list still
-  // refuse, nothing merges (the source is only weakened, which is sound).
+  // refuse, nothing merges (the kept member is only weakened, which is sound).
   for (const SimilarMemberPlan &M : ArrayRef(Plan.Members).drop_front())
-    if (!intersectAnnotations(Source, *M.Fn, Ctx.Policy)) {
+    if (!intersectAnnotations(Kept, *M.Fn, Ctx.Policy)) {
       for (const SimilarMemberPlan &Each : Plan.Members)
-        refuse(*Each.Fn, Source, "attributes cannot be intersected");
+        refuse(*Each.Fn, Kept, "attributes cannot be intersected");
       return;
     }
-  size_t SourceIndex = llvm::find(Members, &Source) - Members.begin();
-  std::string SourceName = Source.getName().str();
+  size_t KeptIndex = llvm::find(Members, &Kept) - Members.begin();
+  std::string KeptMemberName = Kept.getName().str();
   SmallVector<std::string, 4> Names;
   for (const SimilarMemberPlan &M : Plan.Members)
     Names.push_back(M.Fn->getName().str());
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
   SmallVector<SimilarAction, 4> Outcomes;
-  Function *Body = applySimilarPlan(Plan, Positions[SourceIndex], RC, Outcomes);
+  Function *Body = applySimilarPlan(Plan, Positions[KeptIndex], RC, Outcomes);
   for (auto [M, Outcome] : zip(Plan.Members, Outcomes))
     if (Outcome == SimilarAction::CallsRewritten)
       Live.erase(M.Fn);
-  record(Plan, *Body, SourceName, Names, Outcomes);
+  record(Plan, *Body, KeptMemberName, Names, Outcomes);
 }
 
 /// A member refused in an earlier round that merges now is no refusal.
@@ -279,12 +278,12 @@ void SimilarStage::emitRemark(Function &Body, StringRef Member,
 }
 
 void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
-                          StringRef Source, ArrayRef<std::string> Names,
+                          StringRef Kept, ArrayRef<std::string> Names,
                           ArrayRef<SimilarAction> Outcomes) {
   SimilarGroup Group;
   Group.Round = Round;
-  Group.Body = Body.getName().str();
-  Group.Source = Source.str();
+  Group.KeptBody = Body.getName().str();
+  Group.KeptMember = Kept.str();
   Group.Parameters = Plan.Parameters.size();
   Group.TableParameters = llvm::count_if(
       Plan.Parameters, [](const SimilarParameter &P) { return P.InTable; });

@@ -317,14 +317,14 @@ SimilarPlan planClass(const ModuleClassModel &Model,
   SmallVector<unsigned, 8> Alive;
   for (unsigned M = 0; M < Members.size(); ++M) {
     if (KeepHotApart && Facts.Hot.count(Members[M]))
-      Plan.Refused.push_back({Members[M], HotSimilarRefusal, /*Hot=*/true});
+      Plan.Refusals.push_back({Members[M], HotSimilarRefusal, /*Hot=*/true});
     else
       Alive.push_back(M);
   }
   PrunedClass Pruned = pruneSimilarClass(Model, Alive, Opts.Similar.MinimumGain,
                                          Opts.Similar.ConstantTables);
   for (auto [Member, Reason] : Pruned.Refusals)
-    Plan.Refused.push_back({Members[Member], Reason});
+    Plan.Refusals.push_back({Members[Member], Reason});
   if (Pruned.Members.empty())
     return Plan;
   Model.estimateGain(Pruned.Members, Pruned.Parameters, &Plan.Members);

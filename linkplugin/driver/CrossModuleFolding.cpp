@@ -313,14 +313,14 @@ void Folding::describe(const CrossModulePlan &Plan) {
   };
   for (const CrossModuleClass &C : Plan.Classes) {
     Out.FunctionsWeakened += C.Weakened.size();
-    if (!C.Folded)
+    if (!C.foldsAnything())
       continue;
     CrossModuleFoldedClass F;
-    F.SharedName = C.SharedName;
+    F.KeptBody = C.KeptBody;
     F.BodyInstructions = C.BodyInstructions;
     F.EstimatedBytesSaved = C.EstimatedBytesSaved;
     for (const CrossModuleMember &M : C.Members)
-      F.Members.push_back(Member(M.Ref, crossModuleActionName(M.Action)));
+      F.Members.push_back(Member(M.Ref, foldActionName(M.Action)));
     for (const CrossModuleRefusal &R : C.Refusals)
       F.Refusals.push_back(Member(R.Ref, R.Reason));
     Out.FunctionsFolded += F.Members.size();
@@ -328,13 +328,13 @@ void Folding::describe(const CrossModulePlan &Plan) {
   }
   for (const CrossModuleSimilarClass &C : Plan.SimilarClasses) {
     CrossModuleFoldedClass S;
-    S.SharedName = C.SharedName;
+    S.KeptBody = C.KeptBody;
     S.Parameters = C.Parameters.size();
     S.TableParameters = llvm::count(C.InTable, true);
     S.BodyInstructions = C.BodyInstructions;
     S.EstimatedBytesSaved = C.EstimatedBytesSaved;
     for (const CrossModuleRef &R : C.Members)
-      S.Members.push_back(Member(R, "thunk"));
+      S.Members.push_back(Member(R, similarActionName(SimilarAction::Thunk)));
     for (const CrossModuleRefusal &R : C.Refusals)
       S.Refusals.push_back(Member(R.Ref, R.Reason));
     Out.SimilarMembers += S.Members.size();
@@ -418,15 +418,15 @@ void CrossModuleOutcome::printListing(raw_ostream &OS) const {
     bool OneModule = all_of(C.Members, [&](const CrossModuleFoldedMember &M) {
       return M.Module == C.Members.front().Module;
     });
-    OS << "selected function " << C.SharedName
+    OS << "selected function " << C.KeptBody
        << (OneModule ? " across parameter lists\n" : " across modules\n");
     for (const CrossModuleFoldedMember &M : C.Members)
       OS << "  removing identical function " << M.Name << " in " << M.Module
          << " (" << M.Action << ")\n";
   }
   for (const CrossModuleFoldedClass &C : Similar) {
-    OS << "merged similar functions into " << C.SharedName
-       << " across modules (" << C.Parameters << " parameters, ";
+    OS << "merged similar functions into " << C.KeptBody << " across modules ("
+       << C.Parameters << " parameters, ";
     if (C.TableParameters != 0)
       OS << C.TableParameters << " of them in constant tables, ";
     OS << "about " << C.EstimatedBytesSaved << " bytes saved)\n";
@@ -450,7 +450,7 @@ json::Object CrossModuleOutcome::toJson() const {
         Members.push_back(MemberJson(M, "action"));
       for (const CrossModuleFoldedMember &M : C.Refusals)
         Refusals.push_back(MemberJson(M, "reason"));
-      json::Object Class{{"body", C.SharedName},
+      json::Object Class{{"body", C.KeptBody},
                          {"body_instructions", C.BodyInstructions},
                          {"estimated_bytes_saved", C.EstimatedBytesSaved},
                          {"members", std::move(Members)},

@@ -43,7 +43,8 @@ struct CrossModuleFoldedMember {
 
 /// A class folded (identical) or merged (similar) across modules.
 struct CrossModuleFoldedClass {
-  std::string SharedName;
+  /// The name of the kept body, a new function.
+  std::string KeptBody;
   /// Parameters the shared body takes (similar classes; 0 for identical).
   uint64_t Parameters = 0;
   /// Of those, the ones passed in each member's constant table.

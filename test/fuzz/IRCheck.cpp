@@ -370,7 +370,7 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
     problem(P + " (" + Config + ")");
   std::vector<std::vector<std::string>> Groups;
   for (const FoldGroup &G : R->Groups) {
-    Groups.push_back({G.Survivor});
+    Groups.push_back({G.KeptMember});
     for (const FoldedMember &FM : G.Members)
       Groups.back().push_back(FM.Name);
   }

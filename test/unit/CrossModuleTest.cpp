@@ -101,14 +101,14 @@ std::vector<std::string> members(const Link &L, const CrossModuleClass &C) {
   for (const CrossModuleMember &M : C.Members)
     Out.push_back(std::to_string(M.Ref.Module) + ":" +
                   L.Candidates[M.Ref.Module].Candidates[M.Ref.Candidate].Name +
-                  ":" + crossModuleActionName(M.Action).str());
+                  ":" + foldActionName(M.Action).str());
   return Out;
 }
 
 std::vector<const CrossModuleClass *> folded(const CrossModulePlan &P) {
   std::vector<const CrossModuleClass *> Out;
   for (const CrossModuleClass &C : P.Classes)
-    if (C.Folded)
+    if (C.foldsAnything())
       Out.push_back(&C);
   return Out;
 }
@@ -239,7 +239,7 @@ TEST(CrossModule, CallersAreTwinsWhenTheirHelpersAre) {
   ASSERT_TRUE(L.rewrite(P));
   // Each module's shared bodies are equal text, calls included.
   for (const CrossModuleClass *C : F)
-    EXPECT_EQ(L.bodyText(0, C->SharedName), L.bodyText(1, C->SharedName));
+    EXPECT_EQ(L.bodyText(0, C->KeptBody), L.bodyText(1, C->KeptBody));
   EXPECT_EQ(L.Modules[2]->getFunction("caller") != nullptr, true);
 }
 
@@ -261,7 +261,7 @@ TEST(CrossModule, ExportedTwinsLeaveTheLinkOnlyWhenNothingElseNamesThem) {
   // f is gone from the link: module 1's call reaches the shared body.
   EXPECT_EQ(Known.Modules[0]->getFunction("f"), nullptr);
   EXPECT_EQ(Known.Modules[1]->getFunction("f"), nullptr);
-  EXPECT_NE(Known.bodyText(1, "use").find(folded(P)[0]->SharedName),
+  EXPECT_NE(Known.bodyText(1, "use").find(folded(P)[0]->KeptBody),
             std::string::npos);
 
   Link Named;
@@ -325,7 +325,7 @@ TEST(CrossModule, SharedBodiesKeepOnlyCommonFacts) {
   CrossModulePlan P = L.plan();
   ASSERT_EQ(folded(P).size(), 1u);
   ASSERT_TRUE(L.rewrite(P));
-  std::string Name = folded(P)[0]->SharedName;
+  std::string Name = folded(P)[0]->KeptBody;
   std::string A = L.bodyText(0, Name), B = L.bodyText(1, Name);
   EXPECT_EQ(A, B);
   for (StringRef Kept : {"dereferenceable(8)", "align 32", "add nuw i32",
@@ -342,7 +342,7 @@ TEST(CrossModule, SharedNamesDependOnlyOnTheTwins) {
           Extra.str());
     L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr"));
     CrossModulePlan P = L.plan();
-    return folded(P).empty() ? std::string() : folded(P)[0]->SharedName;
+    return folded(P).empty() ? std::string() : folded(P)[0]->KeptBody;
   };
   std::string Name = Plan("");
   EXPECT_TRUE(StringRef(Name).starts_with("__lmf.xm."));
@@ -381,7 +381,7 @@ TEST(CrossModule, TwinsThatReadNoArgumentFoldAcrossParameterLists) {
   EXPECT_EQ(members(L, *folded(P)[0]),
             (std::vector<std::string>{"0:f:erased", "1:g:erased"}));
   ASSERT_TRUE(L.rewrite(P));
-  std::string Name = folded(P)[0]->SharedName;
+  std::string Name = folded(P)[0]->KeptBody;
   std::string A = L.bodyText(0, Name), B = L.bodyText(1, Name);
   EXPECT_EQ(A, B);
   EXPECT_NE(A.find("void @" + Name + "()"), std::string::npos) << A;

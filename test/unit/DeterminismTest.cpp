@@ -138,9 +138,9 @@ std::string describe(const MergeResult &R) {
       << S.PureBuckets << " collisions " << S.Collisions << " removed "
       << S.InstructionsRemoved << "\n";
   for (const FoldGroup &G : R.Groups) {
-    Out << "round " << G.Round << " survivor " << G.Survivor << " body "
-        << G.Body << " forwarded " << G.SurvivorForwarded << " "
-        << foldActionName(G.SurvivorAction).str() << " instructions "
+    Out << "round " << G.Round << " survivor " << G.KeptMember << " body "
+        << G.KeptBody << " forwarded " << G.KeptMemberForwarded << " "
+        << foldActionName(G.KeptMemberAction).str() << " instructions "
         << G.BodyInstructions << ":";
     for (const FoldedMember &M : G.Members)
       Out << " " << M.Name << "=" << foldActionName(M.Action).str();
@@ -317,7 +317,7 @@ struct LevelCounts {
 LevelCounts foldGroupsByLevel(const MergeResult &R) {
   LevelCounts C;
   for (const FoldGroup &G : R.Groups) {
-    switch (G.Survivor.empty() ? '?' : G.Survivor[0]) {
+    switch (G.KeptMember.empty() ? '?' : G.KeptMember[0]) {
     case 'l':
       ++C.Leaf;
       break;
