@@ -4,6 +4,8 @@
 //
 // mergeModule reads like the algorithm (README.md, "What it does"):
 //
+//   0. read once what every plan asks of the module: its facts
+//      (ModuleFacts.h) and its hot functions (ProfileFacts.h);
 //   1. collect the candidates (Eligibility.h), numbered in module order;
 //   2. hash every candidate's shape in parallel (StructuralHash.h), each task
 //      writing its own slot of a preallocated vector; a function alone in
@@ -18,11 +20,16 @@
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are split again by encoding, under refinement's class
 //      tables; repeat until a round folds nothing;
-//   6. with SimilarOptions::Enabled, the similar stage (SimilarMerge.h)
-//      takes the functions that still have a body of their own and merges
-//      those equal except for constants at parameter positions, in rounds
-//      of its own; then, with MergeOptions::Verify, the verifier checks the
-//      module.
+//   6. when similar merging is on for the module (SimilarOptions::Enabled,
+//      or unset and the module carries a profile: similarMergingOn), the
+//      similar stage (SimilarMerge.h) takes the functions that still have a
+//      body of their own and merges those equal except for constants at
+//      parameter positions, in rounds of its own;
+//   7. with MergeOptions::KeepOutlinerOffHotCode or
+//      OptimizeOtherCodeForSize (the smallest-binary option), every function
+//      is marked for code generation (SizeCodegen.h): `nooutline` where it
+//      runs hot code, `optsize` elsewhere;
+//   8. with MergeOptions::Verify, the verifier checks the module.
 //
 // Eligibility, the hashes, the splits of steps 3 and 5 and the similar
 // stage's search run in parallel, and they only read IR. Every order that

@@ -15,7 +15,8 @@
 // references to other candidates left as placeholders), within modules
 // built alike (same triple, data layout and code-generation flags); then
 // each class is split by the classes its members' placeholders stand for,
-// until no class splits. Two twins that call their own unit's copy of a
+// until no class splits (the engine of one module's partition refinement,
+// ClassRefinement.h). Two twins that call their own unit's copy of a
 // `static` helper are equal exactly when the helpers are. Equality is
 // decided on the full token lists, never on a hash.
 //
@@ -55,11 +56,12 @@
 // weakened to its class's meet, as partition refinement does in one module
 // (weakenToMeet in MergeModule.cpp).
 //
-// Names. The shared body of a class is `__lmf.xm.<hash>`, where the hash
-// covers the class's skeleton and its references' skeletons: the same
-// twins get the same name in every link, and an unchanged module keeps its
-// bytes (and its ThinLTO cache entries). Within one link, names are unique:
-// a collision gets a number.
+// Names. The kept body of a class is a new function, `__lmf.xm.<hash>`,
+// where the hash covers the class's skeleton and its references'
+// skeletons: the same twins get the same name in every link, and an
+// unchanged module keeps its bytes (and its ThinLTO cache entries). Within
+// one link, names are unique: a collision gets a number
+// (SharedBodyNames.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -248,9 +248,10 @@ Error ModuleRewriter::mergeSimilar(const CrossModuleWork::SimilarMerge &Fold) {
   makeShared(*Body, C.KeptBody);
   // The backends optimize after this rewrite. Each thunk is the shared
   // body's only caller in its module, and inlining the body back into it
-  // would undo the merge and keep the body besides (CTMark 7zip: 2.7% more
-  // .text than with no similar merging across modules). Inlining a thunk
-  // into its callers is still welcome.
+  // would undo the merge and keep the body besides, a larger program than
+  // with no merge (measured: bench/notebook/2026-11-27.md, "Measurements
+  // that core/'s comments cited"). Inlining a thunk into its callers is
+  // still welcome.
   Body->addFnAttr(Attribute::NoInline);
   return Error::success();
 }

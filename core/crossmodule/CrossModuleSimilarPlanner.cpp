@@ -31,11 +31,12 @@
 // to its module after internalization and only ever called directly loses
 // its body there with no thunk. So such members of a module that holds
 // several of them stay with their backend when their thunks would cost more
-// than the one body that sharing across modules saves for that module
-// (gmock_all_test: one unit's 239 similar matcher helpers would otherwise
-// all become thunks of a body shared with two gtest units). Members whose
-// address is taken (virtual functions in vtables) are thunks either way and
-// stay in the class.
+// than the one body that sharing across modules saves for that module:
+// a unit with hundreds of such helpers would otherwise make them all thunks
+// of a body shared with two other units (bench/notebook/2026-11-26.md,
+// "gmock_all_test across modules"). Members whose address is taken
+// (virtual functions in vtables) are thunks either way and stay in the
+// class.
 //
 //===----------------------------------------------------------------------===//
 

@@ -39,8 +39,8 @@
 //    worker's, and so is the encoder's EncoderScratch, see TaskRunner.h).
 //    Most members have a twin, so one skeleton per hash and worker is a
 //    fraction of all of them, and fresh memory is what copying costs most:
-//    every page is faulted in (the pass's peak on a generated
-//    module of 100k functions fell from 74 to 47 MiB). A bucket whose
+//    every page is faulted in (the peak this saves: bench/notebook/
+//    2026-11-24.md, "Speed: one skeleton per hash"). A bucket whose
 //    members all equal one representative (and whose workers'
 //    representatives are equal) is one class. Any other bucket (a hash
 //    collision, or a representative past the cache budget) is split exactly

@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The second stage of the pass, after identical merging has reached its
-// fixpoint and only if asked for (SimilarOptions::Enabled). Two
+// fixpoint, when similar merging is on for the module (SimilarOptions::
+// Enabled, or unset and the module carries a profile: similarMergingOn). Two
 // functions are similar when they are equal except for constants at
 // parameter positions (ParameterPositions.h): they then do the same work on
 // different data and can share one body that takes the data as arguments.
@@ -23,10 +24,10 @@
 //      encoded once more, recording their positions, because an earlier
 //      class may have rewritten calls in their bodies; the class is split
 //      again if they no longer agree; the planner (SimilarPlanner.h) picks
-//      the parameters, drops members that do not pay, and decides each
-//      member's fate; the first member's body is weakened to the meet of
-//      everyone's annotations (as identical merging does) and the rewriter
-//      (SimilarRewriter.h) builds the shared body.
+//      the parameters, drops members that do not pay (SimilarPruner.h), and
+//      decides each member's fate; the kept member's body is weakened to the
+//      meet of everyone's annotations (as identical merging does) and the
+//      rewriter (SimilarRewriter.h) builds the shared body.
 //
 // The references of a member are compared by identity, not by class: the
 // identical stage already folded every class of equal functions into one, so
