@@ -152,11 +152,28 @@ struct CrossModuleCollectOptions {
 /// that Seen has not seen; that one is added to Seen.
 bool isBodyOfItsOwn(const CrossModuleCandidate &C, llvm::StringSet<> &Seen);
 
-/// Lists and encodes the functions of M for which Wanted says yes and that
-/// may be folded with a twin in another module. M may be lazily loaded:
-/// only those functions' bodies are read. Errors come from reading bodies.
+/// Why the caller wants a function of the module read
+/// (CrossModuleFolding.cpp says how it decides).
+enum class WantedAs : uint8_t {
+  /// Not read.
+  No,
+  /// It may have twins in other modules.
+  Twin,
+  /// It may be an argument-free twin of functions of its own module only
+  /// (ArgumentFreeBodies.h), which its backend cannot fold when their types
+  /// differ. It is listed only when its body reads no argument, takes no
+  /// part in similar merging, and the other candidates refer to it by
+  /// identity, as they did before it was listed: the classes of the other
+  /// candidates are the same with it or without it.
+  ArgumentFreeTwinInModule,
+};
+
+/// Lists and encodes the functions of M that Wanted wants read (in module
+/// order) and that may be folded with a twin. M may be lazily loaded: only
+/// those functions' bodies are read. Errors come from reading bodies.
 llvm::Expected<ModuleCandidates> collectCrossModuleCandidates(
-    llvm::Module &M, llvm::function_ref<bool(const llvm::Function &)> Wanted,
+    llvm::Module &M,
+    llvm::function_ref<WantedAs(const llvm::Function &)> Wanted,
     const CrossModuleCollectOptions &Opts);
 
 /// The compatibility key of M (see ModuleCandidates::CompatibilityKey).

@@ -23,7 +23,10 @@
 // Twins that read no argument compare without their parameter lists
 // (ArgumentFreeBodies.h), which a backend's merger never does: a class of
 // them is planned here even within one module when its members' types
-// differ. Any other class within one module is left to its backend.
+// differ (the step before the link reads such functions of one module when
+// their summary sizes and targets repeat there, CrossModuleFolding.cpp;
+// it runs on links of two or more ThinLTO modules). Any other class within
+// one module is left to its backend.
 //
 // Deciding what each member becomes, for a class with members in two or
 // more modules, or of argument-free twins of several types:

@@ -14,10 +14,10 @@
 
 #include "TestIR.h"
 
-#include "core/equality/ArgumentFreeBodies.h"
 #include "core/crossmodule/CrossModuleCandidates.h"
 #include "core/crossmodule/CrossModulePlanner.h"
 #include "core/crossmodule/CrossModuleRewriter.h"
+#include "core/equality/ArgumentFreeBodies.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/GlobalValue.h"
@@ -49,7 +49,7 @@ struct Link {
     CrossModuleCollectOptions Opts;
     Opts.Ordinal = Modules.size() - 1;
     Expected<ModuleCandidates> C = collectCrossModuleCandidates(
-        *Modules.back(), [](const Function &) { return true; }, Opts);
+        *Modules.back(), [](const Function &) { return WantedAs::Twin; }, Opts);
     ASSERT_TRUE(bool(C)) << toString(C.takeError());
     for (const Function &F : *Modules.back())
       if (!F.isDeclaration() && !F.hasLocalLinkage())
@@ -424,3 +424,62 @@ TEST(CrossModule, CallsToABodyWithNoParametersPassNothingButMustTail) {
 }
 
 } // namespace
+
+namespace {
+
+/// Collects M's candidates, wanting every function for Why but `caller`,
+/// which is wanted as a twin across modules.
+ModuleCandidates collectWanting(Module &M, WantedAs Why) {
+  CrossModuleCollectOptions Opts;
+  Expected<ModuleCandidates> C = collectCrossModuleCandidates(
+      M,
+      [&](const Function &F) {
+        return F.getName() == "caller" ? WantedAs::Twin : Why;
+      },
+      Opts);
+  EXPECT_TRUE(bool(C)) << toString(C.takeError());
+  return C ? std::move(*C) : ModuleCandidates();
+}
+
+std::vector<std::string> namesOf(const ModuleCandidates &C) {
+  std::vector<std::string> Names;
+  for (const CrossModuleCandidate &D : C.Candidates)
+    Names.push_back(D.Name);
+  return Names;
+}
+
+} // namespace
+
+TEST(CrossModule, TwinsOfOneModuleAreListedOnlyWhenTheyReadNoArgument) {
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = parseIR(
+      Ctx, std::string(Header) +
+               "define internal i32 @none(ptr %p) noinline {\n"
+               "  ret i32 0\n}\n"
+               "define internal i32 @empty() noinline {\n  ret i32 0\n}\n"
+               "define internal i32 @reads(i32 %x) noinline {\n"
+               "  ret i32 %x\n}\n"
+               "define i32 @caller(i32 %x) {\n"
+               "  %a = call i32 @none(ptr null)\n"
+               "  %b = call i32 @empty()\n"
+               "  %c = call i32 @reads(i32 %x)\n"
+               "  %s = add i32 %a, %b\n  %t = add i32 %s, %c\n"
+               "  ret i32 %t\n}\n");
+  ASSERT_TRUE(M);
+  ModuleCandidates Twins = collectWanting(*M, WantedAs::Twin);
+  ModuleCandidates InModule =
+      collectWanting(*M, WantedAs::ArgumentFreeTwinInModule);
+  EXPECT_EQ(namesOf(Twins),
+            (std::vector<std::string>{"none", "empty", "reads", "caller"}));
+  // Wanted only as argument-free twins of their own module, @reads is not
+  // listed, and @caller refers to the others by identity, as it would if
+  // they were not listed at all: its encoding is the same either way.
+  EXPECT_EQ(namesOf(InModule),
+            (std::vector<std::string>{"none", "empty", "caller"}));
+  ModuleCandidates Alone = collectWanting(*M, WantedAs::No);
+  ASSERT_EQ(namesOf(Alone), (std::vector<std::string>{"caller"}));
+  const CrossModuleCandidate &Caller = InModule.Candidates.back();
+  EXPECT_TRUE(Caller.References.empty());
+  EXPECT_EQ(Caller.Skeleton, Alone.Candidates.back().Skeleton);
+  EXPECT_FALSE(Twins.Candidates.back().References.empty());
+}
