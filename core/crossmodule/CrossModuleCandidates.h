@@ -12,6 +12,7 @@
 #include "core/equality/StructuralEncoding.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -139,19 +140,40 @@ struct CrossModuleCollectOptions {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// The module's place among the link's modules.
   uint32_t Ordinal = 0;
-  /// Encode for similar merging too, with these kinds of positions
-  /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers); unset:
-  /// when the module carries a profile (similarMergingOn).
-  std::optional<bool> Similar = false;
-  bool SimilarCallees = true;
-  bool SimilarIntegers = true;
+  /// Encode for similar merging too (SimilarOptions::Enabled; unset: when
+  /// the module carries a profile, similarMergingOn), with the kinds of
+  /// positions it allows. Off unless asked for.
+  SimilarOptions Similar{/*Enabled=*/false};
 };
 
-/// Lists and encodes the functions of M for which Wanted says yes and that
-/// may be folded with a twin in another module. M may be lazily loaded:
-/// only those functions' bodies are read. Errors come from reading bodies.
+/// Whether C is a body of its own in the linked program, for the byte
+/// models: every local function is, and of the copies of one exported
+/// function in several modules (an inline function, say) only the first
+/// that Seen has not seen; that one is added to Seen.
+bool isBodyOfItsOwn(const CrossModuleCandidate &C, llvm::StringSet<> &Seen);
+
+/// Why the caller wants a function of the module read
+/// (CrossModuleFolding.cpp says how it decides).
+enum class WantedAs : uint8_t {
+  /// Not read.
+  No,
+  /// It may have twins in other modules.
+  Twin,
+  /// It may be an argument-free twin of functions of its own module only
+  /// (ArgumentFreeBodies.h), which its backend cannot fold when their types
+  /// differ. It is listed only when its body reads no argument, takes no
+  /// part in similar merging, and the other candidates refer to it by
+  /// identity, as they did before it was listed: the classes of the other
+  /// candidates are the same with it or without it.
+  ArgumentFreeTwinInModule,
+};
+
+/// Lists and encodes the functions of M that Wanted wants read (in module
+/// order) and that may be folded with a twin. M may be lazily loaded: only
+/// those functions' bodies are read. Errors come from reading bodies.
 llvm::Expected<ModuleCandidates> collectCrossModuleCandidates(
-    llvm::Module &M, llvm::function_ref<bool(const llvm::Function &)> Wanted,
+    llvm::Module &M,
+    llvm::function_ref<WantedAs(const llvm::Function &)> Wanted,
     const CrossModuleCollectOptions &Opts);
 
 /// The compatibility key of M (see ModuleCandidates::CompatibilityKey).

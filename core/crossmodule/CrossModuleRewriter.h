@@ -25,7 +25,7 @@ struct CrossModuleWork {
   struct Fold {
     std::string Name;
     const CrossModuleClass *Class = nullptr;
-    CrossModuleAction Action = CrossModuleAction::Thunk;
+    FoldAction Action = FoldAction::Thunk;
   };
   /// Its folded members, class after class in plan order; within a class
   /// in module order. The first member of each class gives the shared body.
@@ -34,11 +34,11 @@ struct CrossModuleWork {
   std::vector<std::pair<std::string, const CrossModuleClass *>> Weakened;
   /// Its members of similar classes, class after class in plan order;
   /// within a class in module order.
-  struct SimilarFold {
+  struct SimilarMerge {
     const CrossModuleSimilarClass *Class = nullptr;
     std::vector<std::string> Names;
   };
-  std::vector<SimilarFold> Similar;
+  std::vector<SimilarMerge> Similar;
 
   bool empty() const {
     return Folds.empty() && Weakened.empty() && Similar.empty();

@@ -6,7 +6,8 @@
 // anything: they estimate machine-code bytes from IR, in x86-64 terms, and
 // merge where the estimate says it pays. Three estimates serve them all:
 // the bytes of a body (4.5 per IR instruction that emits code, calibrated
-// on CTMark's kc), the bytes to put a constant in an argument register, and
+// on a measurement, ByteModel.h), the bytes to put a constant in an
+// argument register, and
 // the argument registers a value of some type takes. Estimates that count
 // high only make the planners merge less.
 //

@@ -27,9 +27,9 @@ namespace lmf {
 
 constexpr int64_t FunctionAlignment = 16;
 constexpr int64_t JumpBytes = 5;
-/// Machine-code bytes per IR instruction that emits code, in tenths:
-/// calibrated on CTMark's kc, where 4 bytes underestimated the measured
-/// saving of similar merging by 12%.
+/// Machine-code bytes per IR instruction that emits code, in tenths,
+/// calibrated against the measured saving of similar merging
+/// (bench/notebook/2026-11-23.md, "Similar merging (2026-11-23)").
 constexpr int64_t TenthsOfBytesPerInstruction = 45;
 
 /// Bytes a function of Bytes occupies, alignment padding included.

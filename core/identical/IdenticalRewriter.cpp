@@ -84,7 +84,8 @@ void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
 /// Calls to a function that never returns end their block. When the callers
 /// of several folded error handlers all call one symbol, the branch folder
 /// merges those blocks across the caller and adds long jumps to reach the
-/// shared tail: on SPASS (CTMark) `main` grew by 119 bytes that way. ICF
+/// shared tail, and the caller grows (measured: bench/notebook/2026-11-22.md,
+/// "What `--icf` still folds after ours"). ICF
 /// leaves such callers as they were, and so do we: they call a private alias
 /// of the body, which costs no symbol in the object. Code generation reads
 /// what a callee promises (noreturn, cold, nounwind, memory effects) from

@@ -65,7 +65,7 @@ void eraseFunction(llvm::Function &G, RewriteContext &Ctx);
 
 /// Moves F's body into a new private, unnamed_addr function placed right
 /// after F and returns it. F is left without a body and must be folded into
-/// the copy at once (applyFold with F's SurvivorFold plan).
+/// the copy at once (applyFold with F's KeptMemberFold plan).
 llvm::Function *moveBodyToPrivateCopy(llvm::Function &F, RewriteContext &Ctx);
 
 /// Folds Plan.Fn into Body, which has the same type and an exact body.

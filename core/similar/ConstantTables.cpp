@@ -5,9 +5,10 @@
 // A shared body takes the values its members differ in as parameters, and
 // those must fit in argument registers: a stack argument would turn every
 // thunk from a jump into a frame. A function that already takes five
-// arguments has room for one more, and two allocation helpers that differ
-// in the three strings of their error messages (CTMark lencod's
-// get_mem4Dpel and get_mem4Dshort, 903 bytes each) could not share a body.
+// arguments has room for one more, so two allocation helpers that differ
+// in the three strings of their error messages could not share a body (the
+// case that asked for tables: bench/notebook/2026-11-27.md, "lencod against
+// two-round GlobalMergeFunctions").
 //
 // They can when the values that do not fit travel together: each member
 // gets a private constant table of its values in read-only data, and
@@ -28,11 +29,10 @@
 // relocation fills it in at load time. The table is data, not code, and
 // counting it keeps `.text` from shrinking at the expense of the binary.
 // It counts twice: the data is exact, while the code a class saves is an
-// estimate from IR, which runs high on bodies of loads and compares. On
-// CTMark's 7zip, ThinLTO, a class of six QueryInterface members (sixteen
-// bytes of an interface ID compared one by one) was estimated to save about
-// 1,800 bytes of code and saved 575, while its tables took 2,900 bytes of
-// data and relocations; counted once, the class still looked worth it.
+// estimate from IR, which runs high on bodies of loads and compares;
+// counted once, a class whose tables cost more than its code saved still
+// looked worth it (bench/notebook/2026-11-27.md, "Constant tables: values
+// beyond the argument registers").
 //
 // Positions hold scalars of at most 64 bits, and the constants that mean
 // something only where they are written (thread-local addresses,

@@ -61,7 +61,7 @@ struct SimilarPlan {
   /// byte model's estimate): the price of the hot-function policy.
   int64_t HotKeptBytes = 0;
   uint64_t BodyInstructions = 0;
-  llvm::SmallVector<Refusal, 2> Refused;
+  llvm::SmallVector<Refusal, 2> Refusals;
 
   /// Some parameters travel in a table: the shared body takes one more
   /// parameter after the others, the address of the member's table.

@@ -114,11 +114,8 @@ CrossModuleRequest crossModuleRequest(const MergeRequest &Req,
   Request.Mode = Req.Mode;
   Request.LinkAddressFree = Scan.Unknown.empty() ? &AddressFree : nullptr;
   Request.Directory = std::move(Directory);
-  Request.Similar = Req.MergeSimilar;
+  Request.Similar = Req.Similar;
   Request.Hot = Req.Hot;
-  Request.SimilarCallees = Req.SimilarKinds.Callees;
-  Request.SimilarIntegers = Req.SimilarKinds.Integers;
-  Request.SimilarConstantTables = Req.SimilarKinds.ConstantTables;
   return Request;
 }
 

@@ -78,17 +78,25 @@ Error optionError(StringRef Arg, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), "'" + Arg + "': " + Why);
 }
 
-/// Reads a boolean cl::opt of the merge pass given to lld with -mllvm or
-/// --plugin-opt=- (the backends read it there), for the step before a ThinLTO
-/// link to follow it too: `-name`, `-name=true|false|1|0`. A value cl::opt
-/// would refuse is left for it to report, and changes nothing here.
-void observePassOption(StringRef Text, SimilarPositionKinds &Kinds) {
+/// Reads the similar merging options of the merge pass given to lld with
+/// -mllvm or --plugin-opt=- (the backends read them there), for the step
+/// before a ThinLTO link to follow them too: the boolean ones as `-name`
+/// or `-name=true|false|1|0`, the minimum gain as `-name=N`, as cl::opt
+/// reads an integer. A value cl::opt would refuse is left for it to
+/// report, and changes nothing here.
+void observePassOption(StringRef Text, SimilarOptions &Similar) {
   std::pair<StringRef, StringRef> NameValue = Text.ltrim('-').split('=');
+  if (NameValue.first == passopt::SimilarMinimumGainOption) {
+    int64_t Gain;
+    if (Text.contains('=') && !NameValue.second.getAsInteger(0, Gain))
+      Similar.MinimumGain = Gain;
+    return;
+  }
   bool *Target =
       StringSwitch<bool *>(NameValue.first)
-          .Case(passopt::SimilarCalleesOption, &Kinds.Callees)
-          .Case(passopt::SimilarIntegersOption, &Kinds.Integers)
-          .Case(passopt::SimilarConstantTablesOption, &Kinds.ConstantTables)
+          .Case(passopt::SimilarCalleesOption, &Similar.Callees)
+          .Case(passopt::SimilarIntegersOption, &Similar.Integers)
+          .Case(passopt::SimilarConstantTablesOption, &Similar.ConstantTables)
           .Default(nullptr);
   if (!Target)
     return;
@@ -126,7 +134,7 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.Threads = Item.value().str();
   else if ((Name.rtrim('=') == "mllvm" || Name == "plugin-opt=-") &&
            !Item.MissingValue)
-    observePassOption(Item.value(), Req.SimilarKinds);
+    observePassOption(Item.value(), Req.Similar);
 }
 
 /// Records lld's DTLTO options; returns whether Item is one.
@@ -250,10 +258,10 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
     Given.Merge = true;
     return;
   case LinkerOptionID::MergeSimilar:
-    Req.MergeSimilar = true;
+    Req.Similar.Enabled = true;
     return;
   case LinkerOptionID::NoMergeSimilar:
-    Req.MergeSimilar = false;
+    Req.Similar.Enabled = false;
     return;
   case LinkerOptionID::AcrossModules:
     Req.AcrossModules = true;
@@ -319,8 +327,8 @@ Expected<MergeRequest> RequestParser::parse() {
 void RequestParser::applySmallest() {
   if (!Given.Merge)
     Req.Enabled = true;
-  if (!Req.MergeSimilar.has_value())
-    Req.MergeSimilar = true;
+  if (!Req.Similar.Enabled.has_value())
+    Req.Similar.Enabled = true;
   std::vector<const char *> Extra =
       smallestBinaryArguments(Given, Req.Distribution.distributes());
   Req.LldArgs.insert(Req.LldArgs.end(), Extra.begin(), Extra.end());
@@ -342,7 +350,7 @@ std::vector<std::string> idleOptionWarnings(const MergeRequest &Req) {
     Warnings.push_back(optionSpelling(ID) + " has no effect without " +
                        optionSpelling(LinkerOptionID::Merge));
   };
-  if (Req.MergeSimilar.value_or(false))
+  if (Req.Similar.Enabled.value_or(false))
     Idle(LinkerOptionID::MergeSimilar);
   if (!Req.ReportPath.empty())
     Idle(LinkerOptionID::Report);
@@ -356,8 +364,8 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
                                           PassPlace Place) {
   std::vector<std::string> Options = {
       (Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode)).str()};
-  if (Req.MergeSimilar)
-    Options.push_back(*Req.MergeSimilar
+  if (Req.Similar.Enabled)
+    Options.push_back(*Req.Similar.Enabled
                           ? std::string(passopt::SimilarOption)
                           : (Twine(passopt::SimilarOption) + "=false").str());
   if (Req.Hot != MergeOptions().Hot)
