@@ -135,7 +135,7 @@ Function *ModuleRewriter::moveBodyForClass(Function &From,
   FunctionType *Type = From.getFunctionType();
   if (C.ArgumentFree)
     Type = argumentFreeType(Type);
-  Function *Body = moveBodyToNewFunction(From, Type, Linkage, "", RC);
+  Function *Body = moveBodyToNewFunction(From, Type, Linkage, C.KeptBody, RC);
   if (C.ArgumentFree)
     takeNoParameters(*Body, From);
   return Body;
