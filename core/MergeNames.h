@@ -35,6 +35,11 @@ inline constexpr llvm::StringLiteral SimilarBodySuffix = ".lmf.similar";
 inline constexpr llvm::StringLiteral SharedBodySuffix = ".lmf.shared";
 /// A similar member's constant table: `<member>.lmf.constants`.
 inline constexpr llvm::StringLiteral ConstantTableSuffix = ".lmf.constants";
+/// A member symbol (a debugger's name for a member whose calls now run a
+/// body directly, identical/MemberSymbols.h) where the member's own name
+/// is taken in the module, by its thunk or another function:
+/// `<member>.lmf.calls`.
+inline constexpr llvm::StringLiteral MemberCallsSuffix = ".lmf.calls";
 
 /// Member's name with Suffix, one of the suffixes above.
 inline std::string memberDerivedName(llvm::StringRef Member,
