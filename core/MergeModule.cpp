@@ -488,8 +488,7 @@ void ModuleMerge::mergeSimilar() {
 void ModuleMerge::addMemberSymbols() {
   std::vector<MovedCalls> Moved;
   appendMovedCalls(Result, Moved);
-  Moved.insert(Moved.end(), SharedBodyMembers.begin(),
-               SharedBodyMembers.end());
+  Moved.insert(Moved.end(), SharedBodyMembers.begin(), SharedBodyMembers.end());
   lmf::addMemberSymbols(M, Moved);
 }
 

@@ -65,8 +65,9 @@ void dropBody(llvm::Function &G);
 void eraseFunction(llvm::Function &G, RewriteContext &Ctx);
 
 /// Moves F's body into a new internal, unnamed_addr function named
-/// `<F>.lmf.body`, placed right after F, and returns it. F is left without a body and must be folded into
-/// the copy at once (applyFold with F's KeptMemberFold plan).
+/// `<F>.lmf.body`, placed right after F, and returns it. F is left without a
+/// body and must be folded into the copy at once (applyFold with F's
+/// KeptMemberFold plan).
 llvm::Function *moveBodyToPrivateCopy(llvm::Function &F, RewriteContext &Ctx);
 
 /// Folds Plan.Fn into Body, which has the same type and an exact body.

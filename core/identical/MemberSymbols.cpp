@@ -125,8 +125,8 @@ void appendMovedCalls(const MergeResult &Result, std::vector<MovedCalls> &Out) {
   };
   for (const FoldGroup &G : Result.Groups) {
     if (G.KeptMemberForwarded && Moved(G.KeptMemberAction))
-      Out.push_back({G.KeptMember, G.KeptBody,
-                     G.KeptMemberAction != FoldAction::Alias});
+      Out.push_back(
+          {G.KeptMember, G.KeptBody, G.KeptMemberAction != FoldAction::Alias});
     for (const FoldedMember &F : G.Members)
       if (Moved(F.Action))
         Out.push_back({F.Name, G.KeptBody, F.Action != FoldAction::Alias});
@@ -158,10 +158,9 @@ unsigned addMemberSymbols(Module &M, ArrayRef<MovedCalls> Moved) {
     std::string Name = M.getNamedValue(C.Member)
                            ? memberDerivedName(C.Member, MemberCallsSuffix)
                            : C.Member;
-    auto *Symbol = GlobalAlias::create(Target->getValueType(),
-                                       Target->getAddressSpace(),
-                                       GlobalValue::InternalLinkage, Name,
-                                       Target, &M);
+    auto *Symbol =
+        GlobalAlias::create(Target->getValueType(), Target->getAddressSpace(),
+                            GlobalValue::InternalLinkage, Name, Target, &M);
     SmallString<128> AsmName;
     Mang.getNameWithPrefix(AsmName, Symbol, /*CannotUsePrivateLabel=*/false);
     if (!quotable(AsmName)) {

@@ -53,8 +53,7 @@ std::vector<MovedCalls> takeSharedBodyMembers(llvm::Module &M);
 /// The members of a merge's result whose calls moved: identical members
 /// erased, made aliases or callers-redirected, similar members whose calls
 /// were rewritten.
-void appendMovedCalls(const MergeResult &Result,
-                      std::vector<MovedCalls> &Out);
+void appendMovedCalls(const MergeResult &Result, std::vector<MovedCalls> &Out);
 
 /// Gives every member of Moved that needs one a member symbol: a local
 /// alias of the function its calls now reach (following Target through
