@@ -29,7 +29,9 @@
 //      OptimizeOtherCodeForSize (the smallest-binary option), every function
 //      is marked for code generation (SizeCodegen.h): `nooutline` where it
 //      runs hot code, `optsize` elsewhere;
-//   8. with MergeOptions::Verify, the verifier checks the module.
+//   8. every member whose calls now run another function's code directly
+//      gets a member symbol there, for debuggers (MemberSymbols.h); then,
+//      with MergeOptions::Verify, the verifier checks the module.
 //
 // Eligibility, the hashes, the splits of steps 3 and 5 and the similar
 // stage's search run in parallel, and they only read IR. Every order that
@@ -53,6 +55,7 @@
 #include "core/equality/GlobalNumbering.h"
 #include "core/identical/IdenticalPlanner.h"
 #include "core/identical/IdenticalRewriter.h"
+#include "core/identical/MemberSymbols.h"
 #include "core/MergeRemarks.h"
 #include "core/equality/PartitionRefinement.h"
 #include "core/facts/ProfileFacts.h"
@@ -123,6 +126,7 @@ private:
   void removeCandidate(Function *F);
   void markDirty(const SmallPtrSetImpl<Function *> &Touched);
   void mergeSimilar();
+  void addMemberSymbols();
   bool calleeByClass(const Function &F) const;
   bool addressByClass(const Function &F) const;
 
@@ -152,6 +156,9 @@ private:
   DenseMap<const Function *, CandidateId> IdOf;
   unsigned Round = 0;
   MergeResult Result;
+  /// The members of classes folded across ThinLTO modules whose shared
+  /// body this module keeps (takeSharedBodyMembers).
+  std::vector<MovedCalls> SharedBodyMembers;
 };
 
 void ModuleMerge::addCandidate(Function *F) {
@@ -482,12 +489,23 @@ void ModuleMerge::mergeSimilar() {
   mergeSimilarFunctions(Live, Ctx);
 }
 
+/// Once every fold is made: the module's own folds first, so that a local
+/// name a folded member of this module shares with a member of another
+/// module (a `static` function of two units) follows this module's fold.
+void ModuleMerge::addMemberSymbols() {
+  std::vector<MovedCalls> Moved;
+  appendMovedCalls(Result, Moved);
+  Moved.insert(Moved.end(), SharedBodyMembers.begin(), SharedBodyMembers.end());
+  lmf::addMemberSymbols(M, Moved);
+}
+
 Expected<MergeResult> ModuleMerge::run() {
   auto Start = Clock::now();
   TimeTraceScope Trace("LTOMergeFunctions");
   Result.ModuleName = M.getModuleIdentifier();
   Result.Mode = mergeModeName(Opts.Mode).str();
   Result.Stats.Threads = Runner.concurrency();
+  SharedBodyMembers = takeSharedBodyMembers(M);
   Facts = collectModuleFacts(M, Opts.LinkAddressFree);
   Facts.Hot = collectHotFunctions(M, Opts.Hot);
   Result.HotPolicy = hotPolicyName(Opts.Hot).str();
@@ -530,6 +548,7 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;
   Result.Stats.SizeOptimized = Marked.SizeOptimized;
+  addMemberSymbols();
 
   publishStatistics(Result.Stats);
   if (Opts.Verify) {

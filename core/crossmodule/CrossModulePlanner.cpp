@@ -59,22 +59,21 @@
 // weakened to its class's meet, as partition refinement does in one module
 // (weakenToMeet in MergeModule.cpp).
 //
-// Names. The kept body of a class is a new function, `__lmf.xm.<hash>`,
-// where the hash covers the class's skeleton and its references'
-// skeletons: the same twins get the same name in every link, and an
-// unchanged module keeps its bytes (and its ThinLTO cache entries). Within
-// one link, names are unique: a collision gets a number
-// (SharedBodyNames.cpp).
+// Names. The shared body of a class is `<first member>.lmf.shared`, its
+// first folded member in module order, whose module's copy the link keeps
+// (MergeNames.cpp); two classes whose first members have one name (`static`
+// functions of two units) are told apart by a number.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/crossmodule/CrossModulePlanner.h"
 
+#include "core/MergeNames.h"
+
 #include "core/equality/ArgumentFreeBodies.h"
 #include "core/equality/ClassRefinement.h"
 
 #include "core/crossmodule/CrossModuleSimilarPlanner.h"
-#include "core/crossmodule/SharedBodyNames.h"
 #include "core/equality/StructuralHash.h"
 #include "core/facts/ByteModel.h"
 #include "core/facts/ProfileFacts.h"
@@ -119,7 +118,7 @@ private:
   bool beyondBackends(const CrossModuleClass &C) const;
   void weakenReachedClasses();
   std::vector<CrossModuleRef> untouchedItems() const;
-  std::string sharedName(ArrayRef<ItemId> Members);
+  std::string sharedName(const CrossModuleClass &C);
   AnnotationFacts meetOf(ArrayRef<ItemId> Members) const;
 
   const CrossModuleCandidate &candidate(ItemId I) const {
@@ -365,12 +364,14 @@ AnnotationFacts Planner::meetOf(ArrayRef<ItemId> Members) const {
   return meetOfFacts(All);
 }
 
-std::string Planner::sharedName(ArrayRef<ItemId> Members) {
-  ItemId First = Members.front();
-  std::vector<uint64_t> Content{SkeletonHash[First]};
-  for (uint32_t Ref : candidate(First).References)
-    Content.push_back(SkeletonHash[itemOf(Items[First].Module, Ref)]);
-  return sharedBodyName(SharedBodyKind::Identical, Content, UsedNames);
+/// Named after C's first folded member: every module with a member defines
+/// a copy of the shared body from its own first one, and the link keeps
+/// the first module's.
+std::string Planner::sharedName(const CrossModuleClass &C) {
+  const CrossModuleRef &First = C.Members.front().Ref;
+  return sharedBodyName(SharedBodyKind::Identical,
+                        Modules[First.Module].Candidates[First.Candidate].Name,
+                        UsedNames);
 }
 
 /// Every class that a folded class refers to by class, transitively, has
@@ -462,7 +463,7 @@ CrossModulePlan Planner::run() {
     if (!C.foldsAnything())
       continue;
     C.Meet = meetOf(Members);
-    C.KeptBody = sharedName(Members);
+    C.KeptBody = sharedName(C);
     C.ArgumentFree = candidate(Members.front()).ArgumentFree;
     if (C.ArgumentFree)
       Plan.ArgumentFreeBodies.insert(C.KeptBody);

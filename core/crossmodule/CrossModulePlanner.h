@@ -68,7 +68,7 @@ struct CrossModuleRefusal {
 struct CrossModuleClass {
   /// When the class folds (foldsAnything), every module with a member that
   /// folds defines the kept body, a new function, linkonce_odr and hidden,
-  /// under this name (SharedBodyNames.h). Otherwise the class is only
+  /// under this name (MergeNames.h). Otherwise the class is only
   /// weakened (see Weakened).
   std::string KeptBody;
   /// Its members' bodies read no argument (ArgumentFreeBodies.h): the
@@ -95,7 +95,7 @@ struct CrossModuleClass {
 /// defines the shared body, which takes the constants as parameters, and
 /// every member becomes a thunk that passes its own.
 struct CrossModuleSimilarClass {
-  /// The name of the kept body, a new function (SharedBodyNames.h).
+  /// The name of the kept body, a new function (MergeNames.h).
   std::string KeptBody;
   /// In module order; the first member of each module gives that module's
   /// copy of the shared body.

@@ -24,6 +24,10 @@
 // to a declaration of the shared body where the module has no copy, which
 // the link resolves like any other hidden symbol.
 //
+// Every copy of the shared body records the names of the class's members,
+// in every module, whose calls now reach it directly; the backend that
+// keeps the copy gives them symbols there, for debuggers (MemberSymbols.h).
+//
 // The shared body of twins that read no argument (ArgumentFreeBodies.h)
 // takes no parameters, in every module, declarations included. Once all
 // else is done, every direct call that reaches one with the member's
@@ -43,6 +47,7 @@
 #include "core/equality/CrossModuleReferences.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/identical/IdenticalRewriter.h"
+#include "core/identical/MemberSymbols.h"
 #include "core/equality/ParameterPositions.h"
 #include "core/similar/SimilarRewriter.h"
 #include "core/equality/StructuralHash.h"
@@ -66,8 +71,14 @@ std::vector<CrossModuleWork> workPerModule(const CrossModulePlan &Plan,
     return Modules[R.Module].Candidates[R.Candidate].Name;
   };
   for (const CrossModuleClass &C : Plan.Classes) {
+    std::vector<std::string> Moved;
     for (const CrossModuleMember &M : C.Members)
+      if (M.Action != FoldAction::Thunk)
+        Moved.push_back(NameOf(M.Ref));
+    for (const CrossModuleMember &M : C.Members) {
       Work[M.Ref.Module].Folds.push_back({NameOf(M.Ref), &C, M.Action});
+      Work[M.Ref.Module].MovedMembers.try_emplace(&C, Moved);
+    }
     for (const CrossModuleRef &R : C.Weakened)
       Work[R.Module].Weakened.push_back({NameOf(R), &C});
   }
@@ -98,7 +109,8 @@ private:
   Expected<Function *> makeSharedBody(Function &Kept,
                                       const CrossModuleClass &C);
   void fold(Function &G, Function &Shared, FoldAction Action);
-  Error foldClass(ArrayRef<CrossModuleWork::Fold> Folds);
+  Error foldClass(ArrayRef<CrossModuleWork::Fold> Folds,
+                  ArrayRef<std::string> MovedMembers);
   Error weaken(StringRef Name, const CrossModuleClass &C);
   Error mergeSimilar(const CrossModuleWork::SimilarMerge &Fold);
   Error similarPositions(Function &F, const CrossModuleSimilarClass &C,
@@ -135,7 +147,7 @@ Function *ModuleRewriter::moveBodyForClass(Function &From,
   FunctionType *Type = From.getFunctionType();
   if (C.ArgumentFree)
     Type = argumentFreeType(Type);
-  Function *Body = moveBodyToNewFunction(From, Type, Linkage, "", RC);
+  Function *Body = moveBodyToNewFunction(From, Type, Linkage, C.KeptBody, RC);
   if (C.ArgumentFree)
     takeNoParameters(*Body, From);
   return Body;
@@ -282,7 +294,8 @@ void ModuleRewriter::fold(Function &G, Function &Shared, FoldAction Action) {
   }
 }
 
-Error ModuleRewriter::foldClass(ArrayRef<CrossModuleWork::Fold> Folds) {
+Error ModuleRewriter::foldClass(ArrayRef<CrossModuleWork::Fold> Folds,
+                                ArrayRef<std::string> MovedMembers) {
   const CrossModuleClass &C = *Folds.front().Class;
   // Look every member up before the first change.
   SmallVector<Function *, 4> Members;
@@ -295,6 +308,7 @@ Error ModuleRewriter::foldClass(ArrayRef<CrossModuleWork::Fold> Folds) {
   Expected<Function *> Shared = makeSharedBody(*Members.front(), C);
   if (!Shared)
     return Shared.takeError();
+  recordSharedBodyMembers(**Shared, MovedMembers);
   for (auto [F, Fn] : zip(Folds, Members))
     fold(*Fn, **Shared, F.Action);
   return Error::success();
@@ -404,7 +418,11 @@ Error ModuleRewriter::run(const CrossModuleWork &Work) {
     size_t N = 1;
     while (N < Folds.size() && Folds[N].Class == Folds.front().Class)
       ++N;
-    if (Error E = foldClass(Folds.take_front(N)))
+    auto Moved = Work.MovedMembers.find(Folds.front().Class);
+    if (Error E = foldClass(Folds.take_front(N),
+                            Moved == Work.MovedMembers.end()
+                                ? ArrayRef<std::string>()
+                                : ArrayRef<std::string>(Moved->second)))
       return E;
     Folds = Folds.drop_front(N);
   }

@@ -11,6 +11,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,11 @@ struct CrossModuleWork {
     std::vector<std::string> Names;
   };
   std::vector<SimilarMerge> Similar;
+  /// For each class with a member here: the names of its members, in
+  /// every module, whose calls reach the shared body directly (erased and
+  /// callers-redirected ones), recorded on the shared body for the backend
+  /// that keeps it (MemberSymbols.h).
+  std::map<const CrossModuleClass *, std::vector<std::string>> MovedMembers;
 
   bool empty() const {
     return Folds.empty() && Weakened.empty() && Similar.empty();

@@ -42,7 +42,8 @@
 
 #include "core/crossmodule/CrossModuleSimilarPlanner.h"
 
-#include "core/crossmodule/SharedBodyNames.h"
+#include "core/MergeNames.h"
+
 #include "core/equality/StructuralHash.h"
 #include "core/facts/ByteModel.h"
 #include "core/similar/ConstantTables.h"
@@ -287,12 +288,8 @@ planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
         Modules[C->Members.front().Module]
             .Candidates[C->Members.front().Candidate];
     C->SkeletonHash = hashEncoding(First.SimilarSkeleton);
-    std::vector<uint64_t> Content{C->SkeletonHash};
-    for (auto [P, Tabled] : zip(C->Parameters, C->InTable)) {
-      Content.push_back(P.size() * 2 + Tabled);
-      Content.insert(Content.end(), P.begin(), P.end());
-    }
-    C->KeptBody = sharedBodyName(SharedBodyKind::Similar, Content, Names);
+    // The first member's module's copy is the one the link keeps.
+    C->KeptBody = sharedBodyName(SharedBodyKind::Similar, First.Name, Names);
     Classes.push_back(std::move(*C));
   }
   return Classes;

@@ -53,7 +53,8 @@
 // one whose symbol must stay anyway (external), then one whose address is
 // significant, then a hot one (so that the others become its thunks), then
 // by visibility and name. When no member's body is final, the
-// body moves into a new private function so that no call is ever introduced
+// body moves into a new internal function (`<kept member>.lmf.body`,
+// MergeNames.h) so that no call is ever introduced
 // into a body that another copy could replace (a linkonce_odr body from another
 // translation unit need not carry the annotations we intersected; a preempted
 // symbol of a shared object runs someone else's code).

@@ -33,7 +33,7 @@ struct IdenticalPlan {
   /// The member whose body the class keeps.
   llvm::Function *KeptMember = nullptr;
   /// The kept member's body may be replaced at link or load time (weak,
-  /// linkonce, *_odr): it moves into a new private function first, and the
+  /// linkonce, *_odr): it moves into a new internal function first, and the
   /// kept member is folded into that copy like any member (KeptMemberFold).
   bool NeedsPrivateBody = false;
   IdenticalMemberPlan KeptMemberFold;

@@ -36,6 +36,8 @@
 
 #include "core/similar/SimilarRewriter.h"
 
+#include "core/MergeNames.h"
+
 #include "core/similar/ConstantTables.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/facts/ProfileFacts.h"
@@ -198,7 +200,8 @@ Function *createSharedBody(const SimilarPlan &Plan,
     Params.push_back(PointerType::getUnqual(Kept.getContext()));
   auto *Type = FunctionType::get(Kept.getReturnType(), Params, false);
   Function *Body = moveBodyToNewFunction(
-      Kept, Type, GlobalValue::InternalLinkage, ".lmf.similar", Ctx);
+      Kept, Type, GlobalValue::InternalLinkage,
+      memberDerivedName(Kept.getName(), SimilarBodySuffix), Ctx);
   unsigned Next = Kept.arg_size();
   std::optional<TableReader> Reader;
   if (Table) {
@@ -260,7 +263,7 @@ SmallVector<Value *, 4> extraArgumentsOf(const SimilarPlan &Plan, size_t K,
   Function &Member = *Plan.Members[K].Fn;
   GlobalVariable *Values =
       createTable(*Member.getParent(), Table, Fields,
-                  (Member.getName() + ".lmf.constants").str());
+                  memberDerivedName(Member.getName(), ConstantTableSuffix));
   Ctx.Globals.add(Values);
   Extra.push_back(Values);
   return Extra;

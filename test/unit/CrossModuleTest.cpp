@@ -335,18 +335,45 @@ TEST(CrossModule, SharedBodiesKeepOnlyCommonFacts) {
     EXPECT_EQ(A.find(Gone.str()), std::string::npos) << Gone.str() << "\n" << A;
 }
 
-TEST(CrossModule, SharedNamesDependOnlyOnTheTwins) {
+TEST(CrossModule, SharedNamesComeFromTheFirstMember) {
   auto Plan = [](StringRef Extra) {
     Link L;
-    L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr") +
+    L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr") +
           Extra.str());
-    L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr"));
+    L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr"));
     CrossModulePlan P = L.plan();
     return folded(P).empty() ? std::string() : folded(P)[0]->KeptBody;
   };
-  std::string Name = Plan("");
-  EXPECT_TRUE(StringRef(Name).starts_with("__lmf.xm."));
-  EXPECT_EQ(Name, Plan("define i32 @unrelated() {\n  ret i32 0\n}\n"));
+  // The first module's member, whose copy of the shared body the link
+  // keeps, not the first by name.
+  EXPECT_EQ(Plan(""), "g.lmf.shared");
+  EXPECT_EQ(Plan("define i32 @unrelated() {\n  ret i32 0\n}\n"),
+            "g.lmf.shared");
+}
+
+TEST(CrossModule, SharedNamesOfFirstMembersOfOneNameAreNumbered) {
+  // Two classes whose first members are `static` functions named alike.
+  auto Other = [](StringRef Name) {
+    return ("define internal i32 @" + Name +
+            "(i32 %x) local_unnamed_addr {\n"
+            "  %m = mul i32 %x, 9\n  %a = add i32 %m, 5\n"
+            "  %s = shl i32 %a, 3\n  %t = xor i32 %s, %x\n"
+            "  %u = sub i32 %t, %m\n  %v = mul i32 %u, %a\n"
+            "  %w = or i32 %v, 6\n  ret i32 %w\n}\n")
+        .str();
+  };
+  Link L;
+  L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr"));
+  L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr"));
+  L.add(Other("f"));
+  L.add(Other("h"));
+  CrossModulePlan P = L.plan();
+  ASSERT_EQ(folded(P).size(), 2u);
+  EXPECT_EQ(folded(P)[0]->KeptBody, "f.lmf.shared");
+  EXPECT_EQ(folded(P)[1]->KeptBody, "f.lmf.shared.2");
+  ASSERT_TRUE(L.rewrite(P));
+  EXPECT_NE(L.bodyText(2, "f.lmf.shared.2"), "<missing>");
+  EXPECT_EQ(L.bodyText(2, "f.lmf.shared.2"), L.bodyText(3, "f.lmf.shared.2"));
 }
 
 /// A body that reads no argument, large enough for a shared body to pay.

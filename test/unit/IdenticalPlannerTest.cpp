@@ -567,8 +567,9 @@ TEST(IdenticalPlanner, MergedModuleFollowsThePlan) {
   }
 }
 
-// With no exact member the body moves into a new private function and no
-// call is introduced into a body another definition could replace.
+// With no exact member the body moves into a new internal function, named
+// after the kept member, and no call is introduced into a body another
+// definition could replace.
 TEST(IdenticalPlanner, PrivateBodyWhenNoMemberIsExact) {
   LLVMContext Ctx;
   auto M = parseIR(Ctx, functionText("g", {"linkonce_odr"}) +
@@ -583,8 +584,8 @@ TEST(IdenticalPlanner, PrivateBodyWhenNoMemberIsExact) {
   EXPECT_EQ(Group.KeptMemberAction, Redirected);
   Function *Body = fn(*M, Group.KeptBody);
   ASSERT_TRUE(Body);
-  EXPECT_NE(Group.KeptBody, "s");
-  EXPECT_TRUE(Body->hasPrivateLinkage());
+  EXPECT_EQ(Group.KeptBody, "s.lmf.body");
+  EXPECT_TRUE(Body->hasInternalLinkage());
   EXPECT_EQ(Body->getInstructionCount(), 3u);
   for (const char *Name : {"g", "s"}) {
     Function *F = fn(*M, Name);

@@ -8,7 +8,7 @@
 ; PRINT-NEXT: moving body to private function f.lmf.body (f: erased)
 ; PRINT-NEXT: removing identical function g (erased)
 
-; CHECK-LABEL: define private i32 @f.lmf.body(i32 %x) unnamed_addr align 32 {
+; CHECK-LABEL: define internal i32 @f.lmf.body(i32 %x) unnamed_addr align 32 {
 ; CHECK-NEXT: %a = add i32 %x, 1
 ; CHECK-NOT: define {{.*}} @f(
 ; CHECK-NOT: define {{.*}} @g(
