@@ -208,7 +208,8 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
     C.TypeHash = xxh3_64bits(Type);
   }
   uint64_t Instructions = 0;
-  C.BodyBytes = estimateBodyBytes(F, &Instructions);
+  C.BodyBytes = Facts.Bytes.bodyBytes(F, &Instructions);
+  C.Costs = Facts.Bytes.costsOf(F);
   C.Instructions = Instructions;
 }
 
@@ -249,8 +250,8 @@ void CandidateCollector::encodeSimilar() {
   EncoderScratch Scratch;
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
-    C.SimilarEligible =
-        !C.Hot && similarIneligibilityReason(*F).empty() && mayPayAsSimilar(*F);
+    C.SimilarEligible = !C.Hot && similarIneligibilityReason(*F).empty() &&
+                        mayPayAsSimilar(*F, Facts.Bytes);
     if (!C.SimilarEligible)
       continue;
     encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses,
@@ -261,12 +262,12 @@ void CandidateCollector::encodeSimilar() {
     for (auto [Position, U] : zip(C.Positions, Uses)) {
       encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value, Scratch);
       if (const auto *Value = dyn_cast<Constant>(U->get())) {
-        Position.ArgumentBytes = argumentBytes(*Value);
+        Position.ArgumentBytes = Facts.Bytes.argumentBytes(*Value);
         Position.MayBeInTable = mayLiveInTable(*Value);
       }
       Position.Registers.add(*U->get()->getType());
       Position.Pointer = U->get()->getType()->isPointerTy();
-      Position.TableReadBytes = tableReadBytes(*U);
+      Position.TableReadBytes = tableReadBytes(*U, Facts.Bytes);
     }
   }
 }
@@ -274,9 +275,7 @@ void CandidateCollector::encodeSimilar() {
 Expected<ModuleCandidates>
 CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
   Result.CompatibilityKey = moduleCompatibilityKey(M);
-  Result.IntegerArgumentRegisters = Facts.IntegerArgumentRegisters;
-  Result.FloatArgumentRegisters = Facts.FloatArgumentRegisters;
-  Result.PositionIndependent = Facts.PositionIndependent;
+  Result.Bytes = Facts.Bytes;
   if (Error E = select(Wanted))
     return E;
   Profile.emplace(M);

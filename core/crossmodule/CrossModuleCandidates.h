@@ -81,6 +81,9 @@ struct CrossModuleCandidate {
   uint32_t Instructions = 0;
   /// Machine-code bytes of its body (ByteModel.h).
   int64_t BodyBytes = 0;
+  /// How its module's target builds it: the alignment of its body, and of
+  /// the thunk it would become.
+  FunctionCosts Costs;
   /// The encoding with class references as placeholders (encodeSkeleton).
   Encoding Skeleton;
   /// The candidates (indices into ModuleCandidates::Candidates) the
@@ -95,14 +98,14 @@ struct CrossModuleCandidate {
   struct Position {
     /// The value, in cross-module form: equal encodings, equal values.
     Encoding Value;
-    /// Bytes to pass it as an argument (ByteModel.h).
+    /// Bytes to pass it as an argument (ByteModel::argumentBytes).
     int64_t ArgumentBytes = 0;
     /// Registers it takes as an argument.
     ArgumentRegisters Registers;
     /// It is an address (in a constant table, it needs a relocation in a
     /// position-independent program).
     bool Pointer = false;
-    /// Bytes to read it from a constant table instead (ConstantTables.h).
+    /// Bytes to read it from a constant table instead (tableReadBytes).
     int64_t TableReadBytes = 0;
     /// It may be a field of a constant table (mayLiveInTable).
     bool MayBeInTable = false;
@@ -121,10 +124,9 @@ struct ModuleCandidates {
   /// generation.
   std::string CompatibilityKey;
   std::vector<CrossModuleCandidate> Candidates;
-  /// Argument registers of the target's C calling convention.
-  unsigned IntegerArgumentRegisters = 6, FloatArgumentRegisters = 8;
-  /// The module is built position-independent (ModuleFacts.h).
-  bool PositionIndependent = false;
+  /// The byte model of the module's target (ModuleFacts::Bytes): modules
+  /// with equal compatibility keys have equal models.
+  ByteModel Bytes;
   /// The kinds of similar positions the module allows (callees not in a
   /// module that protects indirect calls); empty without similar merging.
   std::vector<std::string> SimilarPositions;

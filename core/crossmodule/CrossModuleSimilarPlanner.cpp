@@ -151,8 +151,9 @@ bool SimilarClassPlanner::place(ArrayRef<unsigned> Alive, bool WithTable,
                        })});
   const ModuleCandidates &M = Modules[Members[Alive.front()].Module];
   SmallVector<bool, 8> InTable(Out.Params.size(), false);
-  if (!placeParameters(First.OwnArguments, Demands, M.IntegerArgumentRegisters,
-                       M.FloatArgumentRegisters, InTable))
+  if (!placeParameters(First.OwnArguments, Demands,
+                       M.Bytes.integerArgumentRegisters(),
+                       M.Bytes.floatArgumentRegisters(), InTable))
     return false;
   Out.InTable.assign(InTable.begin(), InTable.end());
   return WithTable || !Out.usesTable();
@@ -168,34 +169,32 @@ int64_t SimilarClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
   int64_t Bodies = 0, Thunks = 0;
   unsigned Fields = llvm::count(P.InTable, true);
   const CrossModuleCandidate &First = member(Alive.front());
-  bool PositionIndependent =
-      Modules[Members[Alive.front()].Module].PositionIndependent;
+  const ByteModel &Bytes = Modules[Members[Alive.front()].Module].Bytes;
   for (unsigned K : Alive) {
     const CrossModuleCandidate &C = member(K);
     if (C.Linkage != CrossModuleLinkage::Local &&
         !Exported.insert(C.Name).second)
       continue;
     ++Bodies;
-    int64_t ArgBytes = Fields != 0 ? TableAddressBytes : 0;
+    int64_t ArgBytes = Fields != 0 ? Bytes.tableAddressBytes() : 0;
     for (auto [Param, Tabled] : zip(P.Params, P.InTable))
       if (!Tabled)
         ArgBytes += C.Positions[Param.front()].ArgumentBytes;
-    Thunks += alignedSize(JumpBytes + ArgBytes);
+    Thunks += Bytes.thunkBytes(ArgBytes, C.Costs);
   }
-  int64_t Gain = (Bodies - 1) * alignedSize(First.BodyBytes) - Thunks;
+  int64_t Gain = (Bodies - 1) * First.Costs.occupied(First.BodyBytes) - Thunks;
   int64_t TableBytes = 0, ReadBytes = 0;
   for (auto [Param, Tabled] : zip(P.Params, P.InTable)) {
     if (!Tabled) {
       Gain -= 1;
       continue;
     }
-    TableBytes += tableFieldBytes(First.Positions[Param.front()].Pointer,
-                                  PositionIndependent);
+    TableBytes += Bytes.tableFieldBytes(First.Positions[Param.front()].Pointer);
     for (unsigned Position : Param)
       ReadBytes += First.Positions[Position].TableReadBytes;
   }
   if (Fields != 0)
-    Gain -= tableCostBytes(ReadBytes, TableBytes, Bodies);
+    Gain -= tableCostBytes(ReadBytes, TableBytes, Bodies, Bytes);
   return Gain;
 }
 
@@ -239,8 +238,11 @@ bool SimilarClassPlanner::vanishesInBackend(unsigned K) const {
 /// the class with no thunk does better alone: their thunks here would cost
 /// more than the one body that sharing saves.
 bool SimilarClassPlanner::bestLeftToBackend(unsigned MembersInModule) const {
-  return MembersInModule >= 2 && MembersInModule * alignedSize(JumpBytes) >
-                                     alignedSize(member(0).BodyBytes);
+  const CrossModuleCandidate &First = member(0);
+  const ByteModel &Bytes = Modules[Members[0].Module].Bytes;
+  return MembersInModule >= 2 &&
+         MembersInModule * Bytes.thunkBytes(0, First.Costs) >
+             First.Costs.occupied(First.BodyBytes);
 }
 
 std::optional<CrossModuleSimilarClass> SimilarClassPlanner::run() {

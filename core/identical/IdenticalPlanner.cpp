@@ -132,9 +132,9 @@ static bool addsInstructions(const IdenticalMemberPlan &P) {
          P.Action == FoldAction::CallersRedirected;
 }
 
-/// What G saves when its body becomes a thunk.
-static int64_t thunkSaving(const Function &G) {
-  return alignedSize(estimateBodyBytes(G)) - alignedSize(JumpBytes);
+/// What G saves when its body becomes a thunk, by the module's byte model.
+static int64_t thunkSaving(const Function &G, const ByteModel &Bytes) {
+  return Bytes.occupiedBytes(G) - Bytes.thunkBytes(0, Bytes.costsOf(G));
 }
 
 IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
@@ -159,7 +159,7 @@ IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
         decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
     if (Reason.empty() && Facts.Hot.count(G) && addsInstructions(Member)) {
       Plan.Refused.push_back({G, HotThunkRefusal, /*Hot=*/true});
-      Plan.HotKeptBytes += thunkSaving(*G);
+      Plan.HotKeptBytes += thunkSaving(*G, Facts.Bytes);
     } else if (!Reason.empty())
       Plan.Refused.push_back({G, Reason});
     else
@@ -184,7 +184,7 @@ IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
       Fewer.Survivor = Others.front();
     Fewer.Refused.insert(Fewer.Refused.begin(),
                          {Survivor, HotThunkRefusal, /*Hot=*/true});
-    Fewer.HotKeptBytes += thunkSaving(*Survivor);
+    Fewer.HotKeptBytes += thunkSaving(*Survivor, Facts.Bytes);
     return Fewer;
   }
   if (!Reason.empty()) {

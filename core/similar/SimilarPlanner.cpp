@@ -28,15 +28,16 @@
 // and every use is a direct call, disappears behind its calls, which then
 // pass its values themselves: that wins when it has few callers.
 //
-// Bytes. The model counts what code generation emits, in x86-64 terms:
-// 4.5 bytes per IR instruction that emits code; a body of B bytes occupies B
-// rounded up to the 16-byte function alignment; a thunk is a 5-byte jump plus
-// one materialized value per parameter (see argumentBytes), rounded the same
-// way; a rewritten call grows by those values. The class saves the bodies of
-// all members but one, minus the thunks and the grown calls. A class that does
-// not save at least MergeOptions::SimilarMinimumGain bytes (16, one alignment
-// unit) is not merged: identical merging alone must never be beaten by a larger
-// program.
+// Bytes. The model counts what code generation emits for the module's
+// target (ModuleFacts::Bytes, ByteModel.cpp): bytes per IR instruction that
+// emits code; a body of B bytes occupies B rounded up to the function's
+// alignment (none for a function built for size on x86-64); a thunk is a
+// jump plus one materialized value per parameter (ByteModel::argumentBytes),
+// rounded the same way; a rewritten call grows by those values. The class
+// saves the bodies of all members but one, minus the thunks and the grown
+// calls. A class that does not save at least MergeOptions::SimilarMinimumGain
+// bytes (16) is not merged: identical merging alone must never be beaten by
+// a larger program.
 //
 // Hot members (under the default hot-function policy, see ProfileFacts.cpp)
 // are refused before anything else: every way of reaching a shared body adds
@@ -125,6 +126,7 @@ private:
   /// Hot members (ModuleFacts::Hot) are refused before planning starts.
   bool KeepHotApart;
   bool MayUseTables;
+  /// Bytes the first member's body occupies, alignment padding included.
   int64_t BodyBytes = 0;
   /// countRewritableCalls of each member, counted once when first needed
   /// (pruning plans a class many times).
@@ -207,8 +209,9 @@ bool ClassPlanner::placeParameters(MutableArrayRef<SimilarParameter> Params,
         P.Values, [](const Constant *V) { return mayLiveInTable(*V); });
   }
   SmallVector<bool, 8> InTable(Params.size(), false);
-  if (!lmf::placeParameters(Own, Demands, Facts.IntegerArgumentRegisters,
-                            Facts.FloatArgumentRegisters, InTable))
+  if (!lmf::placeParameters(Own, Demands,
+                            Facts.Bytes.integerArgumentRegisters(),
+                            Facts.Bytes.floatArgumentRegisters(), InTable))
     return false;
   for (auto [P, Tabled] : zip(Params, InTable))
     P.InTable = Tabled;
@@ -226,11 +229,11 @@ int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
   for (const SimilarParameter &P : Params) {
     Table |= P.InTable;
     if (!P.InTable)
-      ArgBytes += argumentBytes(*P.Values[Slot]);
+      ArgBytes += Facts.Bytes.argumentBytes(*P.Values[Slot]);
   }
   if (Table)
-    ArgBytes += TableAddressBytes;
-  int64_t ThunkBytes = alignedSize(JumpBytes + ArgBytes);
+    ArgBytes += Facts.Bytes.tableAddressBytes();
+  int64_t ThunkBytes = Facts.Bytes.thunkBytes(ArgBytes, Facts.Bytes.costsOf(G));
   Out = {&G, SimilarAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
   bool CanDisappear = G.hasLocalLinkage() ? !Facts.Used.count(&G)
@@ -255,8 +258,7 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
                            SmallVectorImpl<SimilarMemberPlan> *Plans) const {
   if (Plans)
     Plans->clear();
-  int64_t Gain =
-      static_cast<int64_t>(Alive.size() - 1) * alignedSize(BodyBytes);
+  int64_t Gain = static_cast<int64_t>(Alive.size() - 1) * BodyBytes;
   for (size_t Slot = 0; Slot < Alive.size(); ++Slot) {
     SimilarMemberPlan Member;
     Gain -= memberCost(Alive[Slot], Slot, Params, Member);
@@ -275,17 +277,16 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
       Gain -= 1;
       continue;
     }
-    TableBytes +=
-        tableFieldBytes(P.Ty->isPointerTy(), Facts.PositionIndependent);
+    TableBytes += Facts.Bytes.tableFieldBytes(P.Ty->isPointerTy());
     for (unsigned Position : P.Positions)
-      ReadBytes += tableReadBytes(*Source[Position]);
+      ReadBytes += tableReadBytes(*Source[Position], Facts.Bytes);
     // The body loads the global, then computes the field's address.
-    ReadBytes +=
-        TableAddressLoadBytes * static_cast<int64_t>(P.DerivedPositions.size());
+    ReadBytes += Facts.Bytes.tableAddressReadBytes() *
+                 static_cast<int64_t>(P.DerivedPositions.size());
   }
   if (TableBytes != 0)
     Gain -= tableCostBytes(ReadBytes, TableBytes,
-                           static_cast<int64_t>(Alive.size()));
+                           static_cast<int64_t>(Alive.size()), Facts.Bytes);
   return Gain;
 }
 
@@ -388,7 +389,9 @@ void ClassPlanner::prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
 
 SimilarPlan ClassPlanner::run() {
   SimilarPlan Plan;
-  BodyBytes = estimateBodyBytes(*Members.front(), &Plan.BodyInstructions);
+  const Function &First = *Members.front();
+  BodyBytes = Facts.Bytes.costsOf(First).occupied(
+      Facts.Bytes.bodyBytes(First, &Plan.BodyInstructions));
   SmallVector<unsigned, 8> Alive;
   for (unsigned M = 0; M < Members.size(); ++M) {
     if (KeepHotApart && Facts.Hot.count(Members[M]))
@@ -425,8 +428,8 @@ bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
          (isa<CallInst>(CB) || isa<InvokeInst>(CB));
 }
 
-bool mayPayAsSimilar(const Function &F) {
-  return alignedSize(estimateBodyBytes(F)) > alignedSize(JumpBytes);
+bool mayPayAsSimilar(const Function &F, const ByteModel &Bytes) {
+  return Bytes.occupiedBytes(F) > Bytes.thunkBytes(0, Bytes.costsOf(F));
 }
 
 SimilarPlan planSimilarClass(ArrayRef<Function *> Members,
