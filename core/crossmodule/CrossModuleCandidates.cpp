@@ -197,7 +197,16 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.Replaceable = mayBeReplaced(F, Facts);
   C.Removable = Attached.removable(
       F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
-  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
+  // A lazily read module shows only the uses in the bodies read so far:
+  // the link's list of address-free functions (from every summary's
+  // references) says whether another body takes F's address.
+  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken() &&
+                 (!Opts.LinkAddressFree ||
+                  Opts.LinkAddressFree->contains(linkGUID(F)));
+  C.Inlinable = !F.hasFnAttribute(Attribute::NoInline);
+  if (Opts.CallingFunctions)
+    C.CallingFunctions =
+        static_cast<int32_t>(Opts.CallingFunctions->lookup(linkGUID(F)));
   C.Hot = isHotFunction(F, *Profile, Opts.Hot);
   C.ThunkObstacle = thunkObstacle(F).str();
   C.ArgumentFree = hasArgumentFreeBody(F);

@@ -11,6 +11,8 @@
 #include "core/MergeOptions.h"
 #include "core/equality/StructuralEncoding.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
@@ -60,10 +62,17 @@ struct CrossModuleCandidate {
   bool Removable = false;
   /// Those aliases' names.
   std::vector<std::string> Aliases;
-  /// Every use in its module is a direct call to it: a backend that merges
-  /// it with similar functions of the module can rewrite those calls and
-  /// drop it, with no thunk.
+  /// Every use in its module is a direct call to it (as far as the bodies
+  /// read and the link's address-free functions tell): a backend that
+  /// merges it with similar functions of the module can rewrite those calls
+  /// and drop it, with no thunk, and its inliner may copy it into them.
   bool OnlyCalled = false;
+  /// Its backend's inliner may copy it into its callers: it is not
+  /// `noinline`.
+  bool Inlinable = false;
+  /// How many functions of its module call it (its module's summary), or
+  /// -1 when that is not known.
+  int32_t CallingFunctions = -1;
   /// It is on the program's fast path (ProfileFacts.h, under the link's
   /// hot-function policy): it may only be erased, and merges with no
   /// similar function.
@@ -141,6 +150,9 @@ struct CrossModuleCollectOptions {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// The module's place among the link's modules.
   uint32_t Ordinal = 0;
+  /// How many functions of the module call each function, by GUID (its
+  /// summary's call edges), or null when the summary was not read.
+  const llvm::DenseMap<uint64_t, uint32_t> *CallingFunctions = nullptr;
   /// Encode for similar merging too, with these kinds of positions
   /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers); unset:
   /// when the module carries a profile (similarMergingOn).

@@ -215,6 +215,8 @@ Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
       return;
     CrossModuleCollectOptions Opts = Base;
     Opts.Ordinal = Ordinal;
+    if (Rewritable[Ordinal]->Summary.Read)
+      Opts.CallingFunctions = &Rewritable[Ordinal]->Summary.CallingFunctions;
     const DenseSet<uint64_t> &Mine = Wanted[Ordinal];
     Expected<ModuleCandidates> C = collectCrossModuleCandidates(
         **M, [&](const Function &F) { return Mine.contains(F.getGUID()); },

@@ -265,9 +265,9 @@ bool Reader::readBitcode(MemoryBufferRef Buffer,
   return true;
 }
 
-/// The functions a summary defines with their sizes, and the values whose
+/// The functions a summary defines with their sizes, the values whose
 /// address it uses (references that are not calls; aliases and their
-/// aliasees).
+/// aliasees), and how many of its functions call each callee.
 ModuleSummaryFacts readSummary(BitcodeModule &BM) {
   ModuleSummaryFacts Out;
   Expected<std::unique_ptr<ModuleSummaryIndex>> Index = BM.getSummary();
@@ -290,6 +290,8 @@ ModuleSummaryFacts readSummary(BitcodeModule &BM) {
         Out.DefinedFunctions.push_back(GUID);
         Out.Shapes.push_back({GUID, F->instCount(), uint32_t(F->calls().size()),
                               uint32_t(F->refs().size())});
+        for (const FunctionSummary::EdgeTy &Call : F->calls())
+          ++Out.CallingFunctions[Call.first.getGUID()];
       }
     }
   return Out;
