@@ -81,6 +81,9 @@ public:
   /// Instructions, when given, is set to the number of its instructions.
   int64_t bodyBytes(const llvm::Function &F,
                     uint64_t *Instructions = nullptr) const;
+  /// The instructions of F that emit code (not phis, debug records,
+  /// lifetime markers or assumptions), which bodyBytes counts.
+  static uint64_t codeInstructions(const llvm::Function &F);
   /// bodyBytes with F's alignment padding.
   int64_t occupiedBytes(const llvm::Function &F) const {
     return costsOf(F).occupied(bodyBytes(F));

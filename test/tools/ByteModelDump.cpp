@@ -15,9 +15,11 @@
 // prints
 //
 //   target x86-64 pic=0 jump=5 address=7 registers=6/8
-//   <name> instructions=<n> bytes=<b> align=<a> occupied=<o> size=<0|1>
+//   <name> instructions=<n> code=<c> bytes=<b> align=<a> occupied=<o>
+//          size=<0|1>
 //
-// where size=1 marks a function built for size (`minsize` or `optsize`).
+// (on one line) where code counts the instructions that emit code, and
+// size=1 marks a function built for size (`minsize` or `optsize`).
 // -mtriple replaces the module's triple, to see one module's functions
 // through another target's model.
 //
@@ -64,6 +66,7 @@ int main(int Argc, char **Argv) {
     int64_t Body = Bytes.bodyBytes(F, &Instructions);
     lmf::FunctionCosts Costs = Bytes.costsOf(F);
     outs() << F.getName() << " instructions=" << Instructions
+           << " code=" << lmf::ByteModel::codeInstructions(F)
            << " bytes=" << Body << " align=" << Costs.Alignment
            << " occupied=" << Costs.occupied(Body) << " size=" << F.hasOptSize()
            << "\n";

@@ -134,10 +134,14 @@ TEST(ByteModel, RISCVAlignsTo2WithCompressedInstructions) {
   EXPECT_EQ(alignment(B, *M, "tunedmin"), 2);
 }
 
-TEST(ByteModel, BuiltForSizeIsDenser) {
+// Measured with llc-22 on CTMark (ByteModel.cpp): IR built for size is less
+// inlined and unrolled, with more calls, and each of its instructions takes
+// more bytes than at -O3.
+TEST(ByteModel, BuiltForSizeTakesMoreBytesPerInstruction) {
   LLVMContext Ctx;
   for (StringRef Triple :
-       {"x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu"}) {
+       {"x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu",
+        "riscv64-unknown-linux-gnu"}) {
     std::unique_ptr<Module> M =
         test::parseIR(Ctx, "target triple = \"" + Triple.str() + "\"\n" + R"(
 define i32 @fast(i32 %a, i32 %b) {
@@ -162,7 +166,7 @@ define i32 @small(i32 %a, i32 %b) minsize optsize {
     EXPECT_EQ(Instructions, 5u);
     EXPECT_EQ(Fast,
               5 * B.costsOf(*test::fn(*M, "fast")).TenthsPerInstruction / 10);
-    EXPECT_LT(B.bodyBytes(*test::fn(*M, "small")), Fast) << Triple.str();
+    EXPECT_GT(B.bodyBytes(*test::fn(*M, "small")), Fast) << Triple.str();
   }
 }
 
