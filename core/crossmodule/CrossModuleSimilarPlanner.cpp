@@ -161,8 +161,8 @@ bool SimilarClassPlanner::place(ArrayRef<unsigned> Alive, bool WithTable,
 }
 
 /// Every body but one saved; a thunk per member that passes its values (or
-/// its table's address); a byte per parameter for the moves it may add; a
-/// table's cost to the body and its data. Copies of one exported function
+/// its table's address); what each parameter costs the body
+/// (ByteModel::parameterBytes); a table's cost to the body and its data. Copies of one exported function
 /// in several modules count once.
 int64_t SimilarClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
                                           const Placement &P) const {
@@ -187,7 +187,7 @@ int64_t SimilarClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
   int64_t TableBytes = 0, ReadBytes = 0;
   for (auto [Param, Tabled] : zip(P.Params, P.InTable)) {
     if (!Tabled) {
-      Gain -= 1;
+      Gain -= Bytes.parameterBytes();
       continue;
     }
     TableBytes += Bytes.tableFieldBytes(First.Positions[Param.front()].Pointer);

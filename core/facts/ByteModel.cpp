@@ -42,6 +42,12 @@
 // linker to `jal` 4 bytes, `li` 2 to 8 bytes by width, `auipc`+`addi` 8
 // for an address.
 //
+// A parameter where a member had a constant: a byte for the moves it may
+// add (a register instead of an immediate rarely costs anything), and two
+// per address the shared body computes from a parameter (usually folded
+// into the access: an x86-64 displacement, an AArch64 or RISC-V immediate
+// offset), on every target: no measurement tells the targets apart.
+//
 // Constant tables (ConstantTables.cpp): the table's address costs what an
 // address costs; each field 8 bytes, and in a position-independent output
 // an address field needs a 24-byte `Elf64_Rela` relocation on all three

@@ -99,6 +99,13 @@ public:
 
   /// Bytes to put C in an argument register.
   int64_t argumentBytes(const llvm::Constant &C) const;
+  /// What a parameter costs the shared body where its value was a
+  /// constant: a register instead of an immediate rarely costs anything,
+  /// so this counts the moves it may add, on average.
+  int64_t parameterBytes() const { return ParameterBytes; }
+  /// What an address the shared body computes from a parameter (a field of
+  /// a member's global) costs, on average: usually folded into the access.
+  int64_t derivedAddressBytes() const { return DerivedAddressBytes; }
   /// Argument registers of the target's C calling convention.
   unsigned integerArgumentRegisters() const { return IntegerRegisters; }
   unsigned floatArgumentRegisters() const { return FloatRegisters; }
@@ -125,6 +132,8 @@ private:
   unsigned IntegerRegisters = 4, FloatRegisters = 4;
   int64_t JumpBytes = 8;
   int64_t AddressBytes = 8;
+  int64_t ParameterBytes = 1;
+  int64_t DerivedAddressBytes = 2;
   int64_t AddressReadBytes = 4;
   int64_t OperandReadBytes = 4;
   int64_t AddressKeptBytes = 8;

@@ -265,16 +265,16 @@ ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
     if (Plans)
       Plans->push_back(Member);
   }
-  // A register instead of an immediate rarely costs anything; count a byte
-  // per parameter for the moves it may add, and two per address the body
-  // computes from a parameter (usually folded into the access). A table
+  // Each parameter and each address the body computes from one cost the
+  // body a little (ByteModel::parameterBytes, derivedAddressBytes); a table
   // costs the body and each member (ConstantTables.h).
   int64_t TableBytes = 0, ReadBytes = 0;
   ArrayRef<const Use *> Source = Positions[Alive.front()];
   for (const SimilarParameter &P : Params) {
-    Gain -= 2 * static_cast<int64_t>(P.DerivedPositions.size());
+    Gain -= Facts.Bytes.derivedAddressBytes() *
+            static_cast<int64_t>(P.DerivedPositions.size());
     if (!P.InTable) {
-      Gain -= 1;
+      Gain -= Facts.Bytes.parameterBytes();
       continue;
     }
     TableBytes += Facts.Bytes.tableFieldBytes(P.Ty->isPointerTy());
