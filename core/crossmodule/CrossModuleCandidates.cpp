@@ -208,7 +208,16 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.Replaceable = mayBeReplaced(F, Facts);
   C.Removable = Attached.removable(
       F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
-  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
+  // A lazily read module shows only the uses in the bodies read so far:
+  // the link's list of address-free functions (from every summary's
+  // references) says whether another body takes F's address.
+  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken() &&
+                 (!Opts.LinkAddressFree ||
+                  Opts.LinkAddressFree->contains(linkGUID(F)));
+  C.Inlinable = !F.hasFnAttribute(Attribute::NoInline);
+  if (Opts.CallingFunctions)
+    C.CallingFunctions =
+        static_cast<int32_t>(Opts.CallingFunctions->lookup(linkGUID(F)));
   C.Hot = isHotFunction(F, *Profile, Opts.Hot);
   C.ThunkObstacle = thunkObstacle(F).str();
   C.ArgumentFree = hasArgumentFreeBody(F);
@@ -219,7 +228,8 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
     C.TypeHash = xxh3_64bits(Type);
   }
   uint64_t Instructions = 0;
-  C.BodyBytes = estimateBodyBytes(F, &Instructions);
+  C.BodyBytes = Facts.Bytes.bodyBytes(F, &Instructions);
+  C.Costs = Facts.Bytes.costsOf(F);
   C.Instructions = Instructions;
 }
 
@@ -262,7 +272,7 @@ void CandidateCollector::encodeSimilar() {
     CrossModuleCandidate &C = Result.Candidates[Index];
     C.SimilarEligible = !C.Hot && !InModuleOnly[Index] &&
                         similarIneligibilityReason(*F).empty() &&
-                        mayPayAsSimilar(*F);
+                        mayPayAsSimilar(*F, Facts.Bytes);
     if (!C.SimilarEligible)
       continue;
     encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses,
@@ -273,12 +283,12 @@ void CandidateCollector::encodeSimilar() {
     for (auto [Position, U] : zip(C.Positions, Uses)) {
       encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value, Scratch);
       if (const auto *Value = dyn_cast<Constant>(U->get())) {
-        Position.ArgumentBytes = argumentBytes(*Value);
+        Position.ArgumentBytes = Facts.Bytes.argumentBytes(*Value);
         Position.MayBeInTable = mayLiveInTable(*Value);
       }
       Position.Registers.add(*U->get()->getType());
       Position.Pointer = U->get()->getType()->isPointerTy();
-      Position.TableReadBytes = tableReadBytes(*U);
+      Position.TableReadBytes = tableReadBytes(*U, Facts.Bytes);
     }
   }
 }
@@ -286,9 +296,7 @@ void CandidateCollector::encodeSimilar() {
 Expected<ModuleCandidates>
 CandidateCollector::run(function_ref<WantedAs(const Function &)> Wanted) {
   Result.CompatibilityKey = moduleCompatibilityKey(M);
-  Result.IntegerArgumentRegisters = Facts.IntegerArgumentRegisters;
-  Result.FloatArgumentRegisters = Facts.FloatArgumentRegisters;
-  Result.PositionIndependent = Facts.PositionIndependent;
+  Result.Bytes = Facts.Bytes;
   if (Error E = select(Wanted))
     return E;
   Profile.emplace(M);

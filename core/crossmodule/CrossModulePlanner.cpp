@@ -306,8 +306,9 @@ int64_t Planner::gainOf(const CrossModuleClass &C) const {
   const CrossModuleCandidate &First =
       Modules[C.Members.front().Ref.Module]
           .Candidates[C.Members.front().Ref.Candidate];
-  return (Bodies - 1) * alignedSize(First.BodyBytes) -
-         Thunks * alignedSize(JumpBytes);
+  const ByteModel &Bytes = Modules[C.Members.front().Ref.Module].Bytes;
+  return (Bodies - 1) * First.Costs.occupied(First.BodyBytes) -
+         Thunks * Bytes.thunkBytes(0, First.Costs);
 }
 
 /// Twins no backend can fold alone: they span modules, or they read no

@@ -117,14 +117,15 @@ bool CrossModuleClassModel::place(ArrayRef<unsigned> Alive,
          })});
   const ModuleCandidates &M = Modules[Members[Alive.front()].Module];
   return placeParameters(First.OwnArguments, Demands,
-                         M.IntegerArgumentRegisters, M.FloatArgumentRegisters,
+                         M.Bytes.integerArgumentRegisters(),
+                         M.Bytes.floatArgumentRegisters(),
                          InTable);
 }
 
 /// Every body but one saved; a thunk per member that passes its values (or
-/// its table's address); a byte per parameter for the moves it may add; a
-/// table's cost to the body and its data. Copies of one exported function
-/// in several modules count once.
+/// its table's address); what each parameter costs the body
+/// (ByteModel::parameterBytes); a table's cost to the body and its data.
+/// Copies of one exported function in several modules count once.
 int64_t CrossModuleClassModel::gain(ArrayRef<unsigned> Alive,
                                     ArrayRef<PrunedParameter> Params) const {
   StringSet<> Exported;
@@ -132,33 +133,32 @@ int64_t CrossModuleClassModel::gain(ArrayRef<unsigned> Alive,
   bool Table =
       llvm::any_of(Params, [](const PrunedParameter &P) { return P.InTable; });
   const CrossModuleCandidate &First = member(Alive.front());
-  bool PositionIndependent =
-      Modules[Members[Alive.front()].Module].PositionIndependent;
+  const ByteModel &Bytes = Modules[Members[Alive.front()].Module].Bytes;
   for (unsigned K : Alive) {
     const CrossModuleCandidate &C = member(K);
     if (!isBodyOfItsOwn(C, Exported))
       continue;
     ++Bodies;
-    int64_t ArgBytes = Table ? TableAddressBytes : 0;
+    int64_t ArgBytes = Table ? Bytes.tableAddressBytes() : 0;
     for (const PrunedParameter &P : Params)
       if (!P.InTable)
         ArgBytes += C.Positions[P.Positions.front()].ArgumentBytes;
-    Thunks += alignedSize(JumpBytes + ArgBytes);
+    Thunks += Bytes.thunkBytes(ArgBytes, C.Costs);
   }
-  int64_t Gain = (Bodies - 1) * alignedSize(First.BodyBytes) - Thunks;
+  int64_t Gain = (Bodies - 1) * First.Costs.occupied(First.BodyBytes) - Thunks;
   int64_t TableBytes = 0, ReadBytes = 0;
   for (const PrunedParameter &P : Params) {
     if (!P.InTable) {
-      Gain -= 1;
+      Gain -= Bytes.parameterBytes();
       continue;
     }
-    TableBytes += tableFieldBytes(First.Positions[P.Positions.front()].Pointer,
-                                  PositionIndependent);
+    TableBytes += Bytes.tableFieldBytes(
+        First.Positions[P.Positions.front()].Pointer);
     for (unsigned Position : P.Positions)
       ReadBytes += First.Positions[Position].TableReadBytes;
   }
   if (Table)
-    Gain -= tableCostBytes(ReadBytes, TableBytes, Bodies);
+    Gain -= tableCostBytes(ReadBytes, TableBytes, Bodies, Bytes);
   return Gain;
 }
 
@@ -169,12 +169,30 @@ bool vanishesInBackend(const CrossModuleCandidate &C) {
                           C.Linkage == CrossModuleLinkage::LinkOnceODR);
 }
 
+/// True when the backend of a module will inline this member into its
+/// caller, as it would if nothing merged: a local function (`static` in C),
+/// only called, not `noinline`, called from one function of its module (by
+/// its summary), where LLVM's inliner takes the last call to a local
+/// function whatever its size. Its body then saves nothing, while a thunk
+/// of a shared body (which is `noinline`) keeps the caller from inlining
+/// it and may change what the backend makes of the caller: CTMark's
+/// pairlocalalign at -Oz, ThinLTO, grew by 2,356 bytes that way. Inline
+/// functions of C++ (linkonce_odr) are other units' copies too, and one of
+/// them prevails: kept out the same way, CTMark's 7zip and bullet lost
+/// 3,020 and 1,524 bytes of what merging them saves.
+bool inlinedInBackend(const CrossModuleCandidate &C) {
+  return C.Linkage == CrossModuleLinkage::Local && C.OnlyCalled &&
+         C.Inlinable && C.CallingFunctions == 1;
+}
+
 /// True when a module whose backend may merge MembersInModule members of
 /// the class with no thunk does better alone: their thunks here would cost
 /// more than the one body that sharing saves.
-bool bestLeftToBackend(unsigned MembersInModule, int64_t BodyBytes) {
+bool bestLeftToBackend(unsigned MembersInModule, const CrossModuleCandidate &First,
+                       const ByteModel &Bytes) {
   return MembersInModule >= 2 &&
-         MembersInModule * alignedSize(JumpBytes) > alignedSize(BodyBytes);
+         MembersInModule * Bytes.thunkBytes(0, First.Costs) >
+             First.Costs.occupied(First.BodyBytes);
 }
 
 /// Plans the class of Members (a group of equal similar skeletons):
@@ -191,9 +209,12 @@ planClass(ArrayRef<ModuleCandidates> Modules, ArrayRef<CrossModuleRef> Members,
     if (vanishesInBackend(Model.member(K)))
       ++VanishingPerModule[Members[K].Module];
   for (unsigned K = 0; K < Members.size(); ++K) {
-    if (vanishesInBackend(Model.member(K)) &&
-        bestLeftToBackend(VanishingPerModule[Members[K].Module],
-                          Model.member(0).BodyBytes))
+    if (inlinedInBackend(Model.member(K)))
+      Out.Refusals.push_back({Members[K], "its backend may inline it"});
+    else if (vanishesInBackend(Model.member(K)) &&
+             bestLeftToBackend(VanishingPerModule[Members[K].Module],
+                               Model.member(0),
+                               Modules[Members[0].Module].Bytes))
       Out.Refusals.push_back(
           {Members[K], "its module's own similar merge saves more"});
     else

@@ -133,9 +133,9 @@ static bool addsInstructions(const IdenticalMemberPlan &P) {
          P.Action == FoldAction::CallersRedirected;
 }
 
-/// What G saves when its body becomes a thunk.
-static int64_t thunkSaving(const Function &G) {
-  return alignedSize(estimateBodyBytes(G)) - alignedSize(JumpBytes);
+/// What G saves when its body becomes a thunk, by the module's byte model.
+static int64_t thunkSaving(const Function &G, const ByteModel &Bytes) {
+  return Bytes.occupiedBytes(G) - Bytes.thunkBytes(0, Bytes.costsOf(G));
 }
 
 IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
@@ -160,7 +160,7 @@ IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
         decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
     if (Reason.empty() && Facts.Hot.count(G) && addsInstructions(Member)) {
       Plan.Refusals.push_back({G, HotThunkRefusal, /*Hot=*/true});
-      Plan.HotKeptBytes += thunkSaving(*G);
+      Plan.HotKeptBytes += thunkSaving(*G, Facts.Bytes);
     } else if (!Reason.empty())
       Plan.Refusals.push_back({G, Reason});
     else
@@ -185,7 +185,7 @@ IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
       Fewer.KeptMember = Others.front();
     Fewer.Refusals.insert(Fewer.Refusals.begin(),
                           {KeptMember, HotThunkRefusal, /*Hot=*/true});
-    Fewer.HotKeptBytes += thunkSaving(*KeptMember);
+    Fewer.HotKeptBytes += thunkSaving(*KeptMember, Facts.Bytes);
     return Fewer;
   }
   if (!Reason.empty()) {

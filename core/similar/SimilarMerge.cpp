@@ -123,7 +123,8 @@ void SimilarStage::collectCandidates() {
   forEachIndex(
       Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold, [&](size_t I) {
         const Function &F = *InOrder[I];
-        bool MayPay = Ctx.Opts.Similar.MinimumGain < 0 || mayPayAsSimilar(F);
+        bool MayPay = Ctx.Opts.Similar.MinimumGain < 0 ||
+                      mayPayAsSimilar(F, Ctx.Facts.Bytes);
         if (!similarIneligibilityReason(F).empty() || !MayPay)
           return;
         Keep[I] = 1;

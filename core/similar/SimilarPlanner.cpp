@@ -18,15 +18,16 @@
 // and every use is a direct call, disappears behind its calls, which then
 // pass its values themselves: that wins when it has few callers.
 //
-// Bytes. The model counts what code generation emits, in x86-64 terms:
-// 4.5 bytes per IR instruction that emits code; a body of B bytes occupies B
-// rounded up to the 16-byte function alignment; a thunk is a 5-byte jump plus
-// one materialized value per parameter (see argumentBytes), rounded the same
-// way; a rewritten call grows by those values. The class saves the bodies of
-// all members but one, minus the thunks and the grown calls. A class that does
-// not save at least SimilarOptions::MinimumGain bytes (16, one alignment
-// unit) is not merged: identical merging alone must never be beaten by a larger
-// program.
+// Bytes. The model counts what code generation emits for the module's
+// target (ModuleFacts::Bytes, ByteModel.cpp): bytes per IR instruction that
+// emits code; a body of B bytes occupies B rounded up to the function's
+// alignment (none for a function built for size on x86-64); a thunk is a
+// jump plus one materialized value per parameter (ByteModel::argumentBytes),
+// rounded the same way; a rewritten call grows by those values. The class
+// saves the bodies of all members but one, minus the thunks and the grown
+// calls. A class that does not save at least SimilarOptions::MinimumGain
+// bytes (16) is not merged: identical merging alone must never be beaten by
+// a larger program.
 //
 // Hot members (under the default hot-function policy, see ProfileFacts.cpp)
 // are refused before anything else: every way of reaching a shared body adds
@@ -116,6 +117,7 @@ private:
   std::vector<uint32_t> Ids;
   std::vector<Constant *> ConstantOf;
   DenseMap<Constant *, uint32_t> IdOf;
+  /// Bytes the first member's body occupies, alignment padding included.
   int64_t BodyBytes = 0;
   uint64_t BodyInstructions = 0;
   /// countRewritableCalls of each member, counted once when first needed
@@ -129,7 +131,9 @@ ModuleClassModel::ModuleClassModel(ArrayRef<Function *> Members,
                                    const ModuleFacts &Facts, MergeMode Mode)
     : Members(Members), Positions(Positions), Facts(Facts), Mode(Mode),
       RewritableCalls(Members.size(), NotCounted) {
-  BodyBytes = estimateBodyBytes(*Members.front(), &BodyInstructions);
+  const Function &First = *Members.front();
+  BodyBytes = Facts.Bytes.costsOf(First).occupied(
+      Facts.Bytes.bodyBytes(First, &BodyInstructions));
   Ids.reserve(Members.size() * numPositions());
   for (unsigned M = 0; M < Members.size(); ++M)
     for (unsigned P = 0; P < numPositions(); ++P) {
@@ -203,8 +207,8 @@ bool ModuleClassModel::place(ArrayRef<unsigned> Alive,
     Demands.back().MayBeInTable = llvm::all_of(
         P.Column, [&](uint32_t Id) { return mayLiveInTable(*ConstantOf[Id]); });
   }
-  return placeParameters(Own, Demands, Facts.IntegerArgumentRegisters,
-                         Facts.FloatArgumentRegisters, InTable);
+  return placeParameters(Own, Demands, Facts.Bytes.integerArgumentRegisters(),
+                         Facts.Bytes.floatArgumentRegisters(), InTable);
 }
 
 /// What member Member (at Slot among the alive ones) costs once its body
@@ -218,11 +222,11 @@ int64_t ModuleClassModel::memberCost(unsigned Member, unsigned Slot,
   for (const PrunedParameter &P : Params) {
     Table |= P.InTable;
     if (!P.InTable)
-      ArgBytes += argumentBytes(*ConstantOf[P.Column[Slot]]);
+      ArgBytes += Facts.Bytes.argumentBytes(*ConstantOf[P.Column[Slot]]);
   }
   if (Table)
-    ArgBytes += TableAddressBytes;
-  int64_t ThunkBytes = alignedSize(JumpBytes + ArgBytes);
+    ArgBytes += Facts.Bytes.tableAddressBytes();
+  int64_t ThunkBytes = Facts.Bytes.thunkBytes(ArgBytes, Facts.Bytes.costsOf(G));
   Out = {&G, SimilarAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
   bool CanDisappear = G.hasLocalLinkage() ? !Facts.Used.count(&G)
@@ -246,38 +250,37 @@ int64_t ModuleClassModel::estimateGain(
     SmallVectorImpl<SimilarMemberPlan> *Plans) const {
   if (Plans)
     Plans->clear();
-  int64_t Gain =
-      static_cast<int64_t>(Alive.size() - 1) * alignedSize(BodyBytes);
+  int64_t Gain = static_cast<int64_t>(Alive.size() - 1) * BodyBytes;
   for (size_t Slot = 0; Slot < Alive.size(); ++Slot) {
     SimilarMemberPlan Member;
     Gain -= memberCost(Alive[Slot], Slot, Params, Member);
     if (Plans)
       Plans->push_back(Member);
   }
-  // A register instead of an immediate rarely costs anything; count a byte
-  // per parameter for the moves it may add, and two per address the body
-  // computes from a parameter (usually folded into the access). A table
+  // Each parameter and each address the body computes from one cost the
+  // body a little (ByteModel::parameterBytes, derivedAddressBytes); a table
   // costs the body and each member (ConstantTables.h).
   int64_t TableBytes = 0, ReadBytes = 0;
   ArrayRef<const Use *> Kept = Positions[Alive.front()];
   for (const PrunedParameter &P : Params) {
-    Gain -= 2 * static_cast<int64_t>(P.DerivedPositions.size());
+    Gain -= Facts.Bytes.derivedAddressBytes() *
+            static_cast<int64_t>(P.DerivedPositions.size());
     if (!P.InTable) {
-      Gain -= 1;
+      Gain -= Facts.Bytes.parameterBytes();
       continue;
     }
     TableBytes +=
-        tableFieldBytes(ConstantOf[P.Column.front()]->getType()->isPointerTy(),
-                        Facts.PositionIndependent);
+        Facts.Bytes.tableFieldBytes(
+        ConstantOf[P.Column.front()]->getType()->isPointerTy());
     for (unsigned Position : P.Positions)
-      ReadBytes += tableReadBytes(*Kept[Position]);
+      ReadBytes += tableReadBytes(*Kept[Position], Facts.Bytes);
     // The body loads the global, then computes the field's address.
-    ReadBytes +=
-        TableAddressLoadBytes * static_cast<int64_t>(P.DerivedPositions.size());
+    ReadBytes += Facts.Bytes.tableAddressReadBytes() *
+                 static_cast<int64_t>(P.DerivedPositions.size());
   }
   if (TableBytes != 0)
     Gain -= tableCostBytes(ReadBytes, TableBytes,
-                           static_cast<int64_t>(Alive.size()));
+                           static_cast<int64_t>(Alive.size()), Facts.Bytes);
   return Gain;
 }
 
@@ -347,8 +350,8 @@ bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
          (isa<CallInst>(CB) || isa<InvokeInst>(CB));
 }
 
-bool mayPayAsSimilar(const Function &F) {
-  return alignedSize(estimateBodyBytes(F)) > alignedSize(JumpBytes);
+bool mayPayAsSimilar(const Function &F, const ByteModel &Bytes) {
+  return Bytes.occupiedBytes(F) > Bytes.thunkBytes(0, Bytes.costsOf(F));
 }
 
 SimilarPlan planSimilarClass(ArrayRef<Function *> Members,

@@ -73,9 +73,9 @@ struct SimilarPlan {
 /// `musttail` (whose signature must match its caller's).
 bool canTakeExtraArguments(const llvm::CallBase &CB, const llvm::Function &G);
 
-/// False for bodies too small to pay for any thunk: they are never
-/// considered.
-bool mayPayAsSimilar(const llvm::Function &F);
+/// False for bodies too small to pay for any thunk (by Bytes, the module's
+/// byte model): they are never considered.
+bool mayPayAsSimilar(const llvm::Function &F, const ByteModel &Bytes);
 
 /// Plans a class of functions whose encodings with parameter wildcards are
 /// equal, given in module order with each one's positions (in encoding

@@ -282,6 +282,8 @@ Error Folding::collect(const WantedFunctions &Wanted) {
       return Errors.set(Ordinal, asmMissed(*Rewritable[Ordinal]));
     CrossModuleCollectOptions Opts = Base;
     Opts.Ordinal = Ordinal;
+    if (Rewritable[Ordinal]->Summary.Read)
+      Opts.CallingFunctions = &Rewritable[Ordinal]->Summary.CallingFunctions;
     const DenseMap<uint64_t, WantedAs> &Mine = Wanted[Ordinal];
     Expected<ModuleCandidates> C = collectCrossModuleCandidates(
         **M, [&](const Function &F) { return Mine.lookup(F.getGUID()); }, Opts);

@@ -284,9 +284,9 @@ uint64_t targetsHash(const FunctionSummary &F) {
                               GUIDs.size() * sizeof(uint64_t)));
 }
 
-/// The functions a summary defines with their sizes, and the values whose
+/// The functions a summary defines with their sizes, the values whose
 /// address it uses (references that are not calls; aliases and their
-/// aliasees).
+/// aliasees), and how many of its functions call each callee.
 ModuleSummaryFacts readSummary(BitcodeModule &BM) {
   ModuleSummaryFacts Out;
   Expected<std::unique_ptr<ModuleSummaryIndex>> Index = BM.getSummary();
@@ -309,6 +309,8 @@ ModuleSummaryFacts readSummary(BitcodeModule &BM) {
         Out.DefinedFunctions.push_back(GUID);
         Out.Shapes.push_back({GUID, F->instCount(), uint32_t(F->calls().size()),
                               uint32_t(F->refs().size()), targetsHash(*F)});
+        for (const FunctionSummary::EdgeTy &Call : F->calls())
+          ++Out.CallingFunctions[Call.first.getGUID()];
       }
     }
   return Out;

@@ -7,6 +7,7 @@
 #define LMF_LINKPLUGIN_DRIVER_LINKINPUTS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -40,6 +41,8 @@ struct ModuleSummaryFacts {
   std::vector<uint64_t> AddressUses;
   /// Every function it defines, with its size.
   std::vector<FunctionShapeKey> Shapes;
+  /// For each function its functions call, how many of them call it.
+  llvm::DenseMap<uint64_t, uint32_t> CallingFunctions;
   bool Read = false;
 };
 

@@ -65,6 +65,9 @@ config.substitutions.append(
                                    "local_distributor.py"))))
 config.substitutions.append(
     ("%dtlto-dask", os.path.join(bindir, "lmf-dtlto-dask")))
+# The byte model's estimates for a module (test/tools/ByteModelDump.cpp).
+config.substitutions.append(
+    ("%byte-model", os.path.join(bindir, "lmf-byte-model")))
 config.substitutions.append(("%clang", os.path.join(tools, "clang")))
 config.substitutions.append(("%lmf-version", project_version()))
 config.substitutions.append(("%python", sys.executable))
