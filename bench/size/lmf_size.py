@@ -261,6 +261,9 @@ def cmd_matrix(args, argv):
     except (matrix.MatrixError, ValueError) as e:
         sys.exit(f"lmf_size: {e}")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    import matrix_report
+    for line in matrix_report.console_lines(m):
+        print(line)
     for path in matrix.write(m, args.out, f"matrix-{stamp}"):
         print(path)
     if args.baseline:
@@ -292,6 +295,9 @@ def cmd_matrix_report(args, argv):
         m = matrix.join([matrix.load(p) for p in args.files])
     except matrix.MatrixError as e:
         sys.exit(f"lmf_size: {e}")
+    import matrix_report
+    for line in matrix_report.console_lines(m):
+        print(line)
     for path in matrix.write(m, args.out, args.stem):
         print(path)
     return 0

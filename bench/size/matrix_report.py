@@ -189,6 +189,32 @@ def summary_lines(matrix):
     return lines + [""]
 
 
+def console_lines(matrix):
+    """What a run prints when done: per cell, every failing target with its
+    program and bytes, the output checks failed and the estimates
+    flagged."""
+    lines = []
+    for e in matrix["cells"]:
+        if e.get("error"):
+            lines.append(f"{e['cell']}: not measured: {e['error']}")
+            continue
+        cell, run = cell_of(e), e["run"]
+        result = checks.targets(run, cell)
+        lines.append(f"{e['cell']} ({_minutes(e)} min): "
+                     f"{len(result['failures'])} target failures, "
+                     f"{len(checks.output_failures(run))} output checks "
+                     f"failed")
+        lines += ["  " + describe_failure(f)[2:] for f in result["failures"]]
+        lines += [f"  output check: {p} [{c}]: {str(w).splitlines()[0]}"
+                  for p, c, w in checks.output_failures(run)]
+        lines += [f"  estimate: {r['program']}: similar estimated "
+                  f"{_num(r['similar_estimate'])} B, measured "
+                  f"{_num(r['similar_measured'])} B"
+                  for r in checks.estimate_rows(run, cell)
+                  if r["similar_flagged"]]
+    return lines
+
+
 def markdown(matrix):
     m = matrix.get("machine") or {}
     lines = [f"## CTMark matrix {matrix['date']}", "",

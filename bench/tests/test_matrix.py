@@ -385,6 +385,13 @@ class MarkdownTest(unittest.TestCase):
         self.assertIn("| **geomean** |", text)
         self.assertIn("All 16 passed", text)
         self.assertIn("gmf-two-rounds+icf-safe", text)
+        console = matrix_report.console_lines(m)
+        self.assertIn("  (c) kc: ours-safe larger than icf-safe by 5 B",
+                      console)
+        self.assertIn("riscv64-O3-full: not measured: cmake failed", console)
+        self.assertTrue(any(line.startswith("  estimate: kc: similar "
+                                            "estimated 900 B")
+                            for line in console))
 
 
 class MatrixFilesTest(unittest.TestCase):
