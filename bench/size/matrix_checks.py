@@ -171,6 +171,15 @@ def output_failures(run):
     return out
 
 
+def missing_reports(run):
+    """(program, configuration, why) of every merging link whose report
+    could not be read (its estimates are then unknown)."""
+    return [(p["program"], c, rec["report_error"])
+            for p in run["programs"] for c in run["configs"]
+            for rec in [p["results"].get(c) or {}]
+            if rec.get("report_error")]
+
+
 def _estimates(rec):
     return (rec or {}).get("estimates") or {}
 

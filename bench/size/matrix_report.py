@@ -113,13 +113,18 @@ def output_lines(run):
     n = len(run["programs"]) * len(run["configs"])
     lines = ["#### Output checks (lit)", ""]
     if not failed:
-        return lines + [f"All {n} passed ({len(run['programs'])} programs x "
-                        f"{len(run['configs'])} configurations).", ""]
-    lines.append(f"{len(failed)} of {n} did not pass:")
-    lines.append("")
-    for program, config, why in failed:
-        lines.append(f"- {program} [{config}]: {str(why).splitlines()[0]}")
-    return lines + [""]
+        lines += [f"All {n} passed ({len(run['programs'])} programs x "
+                  f"{len(run['configs'])} configurations).", ""]
+    else:
+        lines += [f"{len(failed)} of {n} did not pass:", ""]
+        lines += [f"- {program} [{config}]: {str(why).splitlines()[0]}"
+                  for program, config, why in failed] + [""]
+    missing = checks.missing_reports(run)
+    if missing:
+        lines += ["Merge reports missing (no estimates there):", ""]
+        lines += [f"- {program} [{config}]: {why}"
+                  for program, config, why in missing] + [""]
+    return lines
 
 
 def cell_lines(entry):
@@ -207,6 +212,8 @@ def console_lines(matrix):
         lines += ["  " + describe_failure(f)[2:] for f in result["failures"]]
         lines += [f"  output check: {p} [{c}]: {str(w).splitlines()[0]}"
                   for p, c, w in checks.output_failures(run)]
+        lines += [f"  no report: {p} [{c}]: {w}"
+                  for p, c, w in checks.missing_reports(run)]
         lines += [f"  estimate: {r['program']}: similar estimated "
                   f"{_num(r['similar_estimate'])} B, measured "
                   f"{_num(r['similar_measured'])} B"

@@ -161,14 +161,17 @@ def measure_test(test, build, config):
     report = _read(exe + ".lmf-report.json", json.load) if config.ours else None
     rec["merge_seconds"] = report["time_seconds"]["total"] if report else None
     rec["functions_folded"] = report["functions_folded"] if report else None
+    # A merging link without a readable report keeps its bytes and lit
+    # code; only its estimates are missing, and report_error says why.
     rec["estimates"] = None
+    rec["report_error"] = None
     if report:
         try:
             rec["estimates"] = estimates.summarize(report)
         except estimates.ReportError as e:
-            rec["error"] = f"{exe}.lmf-report.json: {e}"
+            rec["report_error"] = f"{exe}.lmf-report.json: {e}"
     elif config.ours:
-        rec["error"] = f"no merge report {exe}.lmf-report.json"
+        rec["report_error"] = f"no merge report {exe}.lmf-report.json"
     return rec
 
 

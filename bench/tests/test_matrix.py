@@ -10,6 +10,7 @@ comparison of two matrices. No test-suite, network or linker needed."""
 import argparse
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -204,6 +205,38 @@ class TestSuiteCommandTest(unittest.TestCase):
                           "SPASS.lmf-report.json"])
 
 
+class WrapperTest(unittest.TestCase):
+    """ld-wrapper.sh asks for a report in every link that merges."""
+
+    def args_seen(self, *link_args):
+        d = tempfile.mkdtemp()
+        fake = os.path.join(d, "ld")
+        with open(fake, "w") as f:
+            f.write('#!/bin/sh\nprintf "%s\\n" "$@" > "$SEEN"\n')
+        os.chmod(fake, 0o755)
+        seen = os.path.join(d, "seen")
+        env = dict(os.environ, LMF_BENCH_LD=fake, SEEN=seen)
+        out = os.path.join(d, "prog")
+        subprocess.run(["bash", testsuite.WRAPPER, *link_args, "-o", out],
+                       env=env, check=True)
+        with open(seen) as f:
+            args = f.read().split()
+        self.assertTrue(os.path.exists(out + ".link-seconds"))
+        return args, out
+
+    def test_report_for_merging_links_only(self):
+        for merging in (["--lto-merge-functions=safe"],
+                        ["--lto-smallest-binary"],
+                        ["--lto-smallest-binary", "--icf=safe"]):
+            args, out = self.args_seen(*merging)
+            self.assertIn(f"--lto-merge-functions-report={out}"
+                          f".lmf-report.json", args)
+        for plain in ([], ["--icf=safe"],
+                      ["--lto-smallest-binary", "--no-lto-merge-functions"]):
+            args, _ = self.args_seen(*plain)
+            self.assertFalse(any("report" in a for a in args))
+
+
 class EstimatesTest(unittest.TestCase):
     def test_full_lto_report(self):
         s = estimates.summarize(module_report(5, similar=[300, 200]))
@@ -330,6 +363,17 @@ class OutputsAndEstimatesTest(unittest.TestCase):
         run = cell_run(FULL, {"SPASS": p, "kc": good()})
         self.assertEqual(checks.output_failures(run),
                          [("SPASS", "outliner+icf-safe", "FAIL")])
+
+    def test_missing_report_keeps_bytes_and_is_listed(self):
+        p = good()
+        p["smallest"] = dict(rec(900), report_error="no merge report x")
+        run = cell_run(FULL, {"kc": p})
+        self.assertEqual(checks.output_failures(run), [])
+        self.assertEqual(checks.missing_reports(run),
+                         [("kc", "smallest", "no merge report x")])
+        self.assertEqual(checks.targets(run, FULL)["unchecked"], [])
+        text = matrix_report.markdown(matrix_of([entry(FULL, run)]))
+        self.assertIn("- kc [smallest]: no merge report x", text)
 
     def test_estimate_beside_measured(self):
         p = good()
