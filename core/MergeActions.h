@@ -2,6 +2,30 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
+// The words of core/, one per idea, as the code uses them:
+//
+//  - class: functions found equal, by the identical stage (equal encodings
+//    once references to other candidates stand for their classes) or by
+//    the similar stage (equal but for the constants at parameter positions),
+//    in one module or across the modules of a ThinLTO link;
+//  - member: a function of a class;
+//  - kept body: the one body a class keeps; `KeptBody` names the function
+//    that holds it afterwards: the kept member itself, a private copy of it,
+//    or a new function (the shared body of a similar class, or of a class
+//    across modules);
+//  - kept member: the member whose body becomes the kept body;
+//  - fold: what the identical stage does to a member, erase it, make it an
+//    alias or a thunk of the kept body (FoldAction);
+//  - merge: what the similar stage does to a member, make it a thunk of the
+//    kept body that passes its constants, or rewrite its calls to do so
+//    (SimilarAction);
+//  - refusal: a member a plan leaves out of its class, with the reason.
+//
+// The user-visible names (the listing, the report's keys, the remarks, the
+// options) are older than some of these words and stay as they are: the
+// report calls the kept member "survivor" (identical) and "source"
+// (similar), the kept body "body".
+//
 //===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_MERGEACTIONS_H
 #define LMF_CORE_MERGEACTIONS_H
@@ -11,25 +35,27 @@
 
 namespace lmf {
 
-/// How a function G folded by the identical stage ends up.
+/// How a member G folds, in one module or across modules (where it is
+/// never an alias, and an exported G that is erased is gone from every
+/// module of the link).
 enum class FoldAction {
-  /// Every use of G now refers to the survivor; G is gone.
+  /// Every use of G now refers to the kept body; G is gone.
   Erased,
-  /// Every use of G now refers to the survivor; G is an alias of it.
+  /// Every use of G now refers to the kept body; G is an alias of it.
   Alias,
-  /// G's body is a tail call to the survivor; its uses are unchanged.
+  /// G's body is a tail call to the kept body; its uses are unchanged.
   Thunk,
-  /// G's body is a tail call to the survivor and its callers (or all its
+  /// G's body is a tail call to the kept body and its callers (or all its
   /// in-module uses, see IdenticalMemberPlan::ReplaceAllUses) call the
-  /// survivor directly.
+  /// kept body directly.
   CallersRedirected,
 };
 
-/// How a member of a class merged by the similar stage ends up.
+/// How a member of a similar class merges.
 enum class SimilarAction {
-  /// Its body is a tail call to the shared body with its constants.
+  /// Its body is a tail call to the kept body with its constants.
   Thunk,
-  /// Its direct calls call the shared body with its constants; it is gone.
+  /// Its direct calls call the kept body with its constants; it is gone.
   CallsRewritten,
 };
 

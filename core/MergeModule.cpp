@@ -4,6 +4,8 @@
 //
 // mergeModule reads like the algorithm (README.md, "What it does"):
 //
+//   0. read once what every plan asks of the module: its facts
+//      (ModuleFacts.h) and its hot functions (ProfileFacts.h);
 //   1. collect the candidates (Eligibility.h), numbered in module order;
 //   2. hash every candidate's shape in parallel (StructuralHash.h), each task
 //      writing its own slot of a preallocated vector; a function alone in
@@ -18,13 +20,21 @@
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are split again by encoding, under refinement's class
 //      tables; repeat until a round folds nothing;
-//   6. with MergeOptions::MergeSimilar, the similar stage (SimilarMerge.h)
-//      takes the functions that still have a body of their own and merges
-//      those equal except for constants at parameter positions, in rounds
-//      of its own;
-//   7. with MergeOptions::MergeAligned, the aligned stage (AlignedMerge.h)
+//   6. when similar merging is on for the module (SimilarOptions::Enabled,
+//      or unset and the module carries a profile: similarMergingOn), the
+//      similar stage (SimilarMerge.h) takes the functions that still have a
+//      body of their own and merges those equal except for constants at
+//      parameter positions, in rounds of its own;
+//   7. when aligned merging is on for the module (AlignedOptions::Enabled,
+//      or unset: alignedMergingOn), the aligned stage (AlignedMerge.h)
 //      merges pairs of the functions left that differ in instructions;
-//      then, with MergeOptions::Verify, the verifier checks the module.
+//   8. with MergeOptions::KeepOutlinerOffHotCode or
+//      OptimizeOtherCodeForSize (the smallest-binary option), every function
+//      is marked for code generation (SizeCodegen.h): `nooutline` where it
+//      runs hot code, `optsize` elsewhere;
+//   9. every member whose calls now run another function's code directly
+//      gets a member symbol there, for debuggers (MemberSymbols.h); then,
+//      with MergeOptions::Verify, the verifier checks the module.
 //
 // Eligibility, the hashes, the splits of steps 3 and 5 and the similar
 // stage's search run in parallel, and they only read IR. Every order that
@@ -48,6 +58,7 @@
 #include "core/equality/GlobalNumbering.h"
 #include "core/identical/IdenticalPlanner.h"
 #include "core/identical/IdenticalRewriter.h"
+#include "core/identical/MemberSymbols.h"
 #include "core/MergeRemarks.h"
 #include "core/equality/PartitionRefinement.h"
 #include "core/facts/ProfileFacts.h"
@@ -114,12 +125,13 @@ private:
                  SmallPtrSetImpl<Function *> &Touched);
   void recordGroup(const IdenticalPlan &Plan, Function &Body,
                    ArrayRef<std::string> Names, ArrayRef<FoldAction> Outcomes);
-  void emitRemark(Function &G, const Function &Survivor, FoldAction Action);
+  void emitRemark(Function &G, const Function &KeptMember, FoldAction Action);
   void addCandidate(Function *F);
   void removeCandidate(Function *F);
   void markDirty(const SmallPtrSetImpl<Function *> &Touched);
   void mergeSimilar();
   void mergeAligned();
+  void addMemberSymbols();
   bool calleeByClass(const Function &F) const;
   bool addressByClass(const Function &F) const;
 
@@ -149,6 +161,9 @@ private:
   DenseMap<const Function *, CandidateId> IdOf;
   unsigned Round = 0;
   MergeResult Result;
+  /// The members of classes folded across ThinLTO modules whose shared
+  /// body this module keeps (takeSharedBodyMembers).
+  std::vector<MovedCalls> SharedBodyMembers;
 };
 
 void ModuleMerge::addCandidate(Function *F) {
@@ -305,11 +320,11 @@ ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets) {
   return Classes;
 }
 
-void ModuleMerge::emitRemark(Function &G, const Function &Survivor,
+void ModuleMerge::emitRemark(Function &G, const Function &KeptMember,
                              FoldAction Action) {
   emitMergeRemark(G, "FunctionFolded", [&](OptimizationRemark &Remark) {
     Remark << "folded '" << G.getName() << "' into identical '"
-           << Survivor.getName() << "' (" << foldActionName(Action) << ")";
+           << KeptMember.getName() << "' (" << foldActionName(Action) << ")";
   });
 }
 
@@ -318,10 +333,10 @@ void ModuleMerge::recordGroup(const IdenticalPlan &Plan, Function &Body,
                               ArrayRef<FoldAction> Outcomes) {
   FoldGroup Group;
   Group.Round = Round;
-  Group.Body = Body.getName().str();
+  Group.KeptBody = Body.getName().str();
   Group.BodyInstructions = InstructionCounts[IdOf.find(&Body)->second];
-  Group.SurvivorForwarded = Plan.NeedsPrivateBody;
-  Group.SurvivorAction = Plan.SurvivorFold.Action;
+  Group.KeptMemberForwarded = Plan.NeedsPrivateBody;
+  Group.KeptMemberAction = Plan.KeptMemberFold.Action;
   MergeStats &S = Result.Stats;
   for (auto [Name, Outcome] : zip(Names, Outcomes)) {
     Group.Members.push_back({Name, Outcome});
@@ -398,41 +413,41 @@ void ModuleMerge::weakenToMeet(ArrayRef<Function *> Members) {
     intersectAnnotations(*F, First, Policy);
 }
 
-/// Plans and folds one class of equal functions. The survivor takes the
+/// Plans and folds one class of equal functions. The kept member takes the
 /// meet of every member's annotations; members that are not folded take it
 /// too (see weakenToMeet).
 bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
                             SmallPtrSetImpl<Function *> &Touched) {
   IdenticalPlan Plan = planIdenticalClass(Members, Facts, Opts.Mode);
-  Function &Survivor = *Plan.Survivor;
+  Function &KeptMember = *Plan.KeptMember;
   // Equal encodings imply intersectable attributes; a member for which the
   // intersection still fails stays out rather than weaken nothing.
-  llvm::erase_if(Plan.Folded, [&](const IdenticalMemberPlan &P) {
-    if (intersectAnnotations(Survivor, *P.Fn, Policy))
+  llvm::erase_if(Plan.Members, [&](const IdenticalMemberPlan &P) {
+    if (intersectAnnotations(KeptMember, *P.Fn, Policy))
       return false;
-    Plan.Refused.push_back({P.Fn, "attributes cannot be intersected"});
+    Plan.Refusals.push_back({P.Fn, "attributes cannot be intersected"});
     return true;
   });
-  for (const Refusal &R : Plan.Refused) {
-    intersectAnnotations(Survivor, *R.Fn, Policy);
+  for (const Refusal &R : Plan.Refusals) {
+    intersectAnnotations(KeptMember, *R.Fn, Policy);
     Result.Refusals.push_back(
-        {R.Fn->getName().str(), Survivor.getName().str(), R.Reason.str()});
+        {R.Fn->getName().str(), KeptMember.getName().str(), R.Reason.str()});
     ++Result.Stats.Refused;
     Result.Stats.HotRefused += R.Hot;
   }
   Result.Stats.HotKeptBytes += Plan.HotKeptBytes;
-  for (const Refusal &R : Plan.Refused)
-    intersectAnnotations(*R.Fn, Survivor, Policy);
+  for (const Refusal &R : Plan.Refusals)
+    intersectAnnotations(*R.Fn, KeptMember, Policy);
   if (!Plan.foldsAnything())
     return false;
 
-  std::string SurvivorName = Survivor.getName().str();
+  std::string KeptMemberName = KeptMember.getName().str();
   RewriteContext RC{Globals, Touched, &Tables};
-  Function *Body = &Survivor;
+  Function *Body = &KeptMember;
   if (Plan.NeedsPrivateBody) {
-    Body = moveBodyToPrivateCopy(Survivor, RC);
-    size_t Instructions = InstructionCounts[IdOf.find(&Survivor)->second];
-    removeCandidate(&Survivor);
+    Body = moveBodyToPrivateCopy(KeptMember, RC);
+    size_t Instructions = InstructionCounts[IdOf.find(&KeptMember)->second];
+    removeCandidate(&KeptMember);
     addCandidate(Body);
     InstructionCounts.back() = Instructions;
     if (!Tables.Callee.empty()) {
@@ -441,11 +456,11 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
       if (addressByClass(*Body))
         Tables.Address[Body] = Candidates.size() - 1;
     }
-    applyFold(Plan.SurvivorFold, *Body, RC);
+    applyFold(Plan.KeptMemberFold, *Body, RC);
   }
   SmallVector<FoldAction, 4> Outcomes;
   SmallVector<std::string, 4> Names;
-  for (const IdenticalMemberPlan &P : Plan.Folded) {
+  for (const IdenticalMemberPlan &P : Plan.Members) {
     emitRemark(*P.Fn, *Body, P.Action);
     addEntryCount(*Body, *P.Fn);
     Names.push_back(P.Fn->getName().str());
@@ -453,7 +468,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
     Outcomes.push_back(applyFold(P, *Body, RC));
   }
   recordGroup(Plan, *Body, Names, Outcomes);
-  Result.Groups.back().Survivor = SurvivorName;
+  Result.Groups.back().KeptMember = KeptMemberName;
   return true;
 }
 
@@ -488,12 +503,23 @@ void ModuleMerge::mergeAligned() {
   mergeAlignedFunctions(Ctx);
 }
 
+/// Once every fold is made: the module's own folds first, so that a local
+/// name a folded member of this module shares with a member of another
+/// module (a `static` function of two units) follows this module's fold.
+void ModuleMerge::addMemberSymbols() {
+  std::vector<MovedCalls> Moved;
+  appendMovedCalls(Result, Moved);
+  Moved.insert(Moved.end(), SharedBodyMembers.begin(), SharedBodyMembers.end());
+  lmf::addMemberSymbols(M, Moved);
+}
+
 Expected<MergeResult> ModuleMerge::run() {
   auto Start = Clock::now();
   TimeTraceScope Trace("LTOMergeFunctions");
   Result.ModuleName = M.getModuleIdentifier();
   Result.Mode = mergeModeName(Opts.Mode).str();
   Result.Stats.Threads = Runner.concurrency();
+  SharedBodyMembers = takeSharedBodyMembers(M);
   Facts = collectModuleFacts(M, Opts.LinkAddressFree);
   Facts.Hot = collectHotFunctions(M, Opts.Hot);
   Result.HotPolicy = hotPolicyName(Opts.Hot).str();
@@ -530,14 +556,15 @@ Expected<MergeResult> ModuleMerge::run() {
     Classes = resolveBuckets(Buckets);
   }
 
-  if (similarMergingOn(Opts.MergeSimilar, M))
+  if (similarMergingOn(Opts.Similar.Enabled, M))
     mergeSimilar();
-  if (alignedMergingOn(Opts.MergeAligned, M))
+  if (alignedMergingOn(Opts.Aligned.Enabled, M))
     mergeAligned();
   SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts);
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;
   Result.Stats.SizeOptimized = Marked.SizeOptimized;
+  addMemberSymbols();
 
   publishStatistics(Result.Stats);
   if (Opts.Verify) {

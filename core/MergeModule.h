@@ -19,9 +19,12 @@ class Module;
 namespace lmf {
 
 /// Finds functions of M that are the same modulo intersectable annotations
-/// and folds them, to a fixpoint; with Opts.MergeSimilar, then merges those
-/// that differ only in constants at parameter positions. Parallel phases
-/// run on Runner; the output module is the same for any runner. Fails when
+/// and folds them, to a fixpoint; when similar merging is on for M
+/// (Opts.Similar.Enabled, or unset and M carries a profile:
+/// similarMergingOn), then merges those that differ only in constants at
+/// parameter positions; with the size code generation options, marks
+/// functions for code generation (SizeCodegen.h). Parallel phases run on
+/// Runner; the output module is the same for any runner. Fails when
 /// the module's functions refer to each other more than 2^32 times (before
 /// anything changes), or when the verifier was asked for and rejects the
 /// result.

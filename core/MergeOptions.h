@@ -35,6 +35,55 @@ enum class MergeMode { Safe, All };
 /// unit asked for size. `Off` merges hot functions like any other.
 enum class HotPolicy { Off, HotIdenticalOnly };
 
+/// The switches of similar merging, passed as a whole: from the command
+/// line to the pass, and through the step before a ThinLTO link to its
+/// collector and planner.
+struct SimilarOptions {
+  /// After identical merging, also merge functions that differ only in
+  /// constants at parameter positions (SimilarMerge.h): one shared body
+  /// with extra parameters, each member a thunk or its calls rewritten.
+  /// Unset, the module decides: on when it carries a profile, where the
+  /// hot-function policy keeps the stage off the fast path; off otherwise
+  /// (similarMergingOn, docs/linker.md, "Similar functions").
+  std::optional<bool> Enabled;
+  /// The callee of a direct call is a parameter position too; members
+  /// calling different functions then share a body that calls through a
+  /// parameter (an indirect call). Ignored in modules that protect
+  /// indirect calls (protectsIndirectCalls).
+  bool Callees = true;
+  /// Integer constants of compares, `add`/`sub`/`and`/`or`/`xor`, selects,
+  /// phis and array indices are parameter positions too
+  /// (isIntegerOperandPosition), where a register costs what the immediate
+  /// did.
+  bool Integers = true;
+  /// When a class's parameters do not all fit in argument registers, the
+  /// values that do not fit may travel in a constant table per member,
+  /// whose address takes one register (ConstantTables.h), where the byte
+  /// model says that saves more than leaving members out.
+  bool ConstantTables = true;
+  /// A similar class merges only when the byte model says it saves at
+  /// least this many bytes, in one module and across modules. Tests lower
+  /// it (even below zero) to make the stage rewrite classes that would not
+  /// pay.
+  int64_t MinimumGain = 16;
+};
+
+/// The switches of aligned merging, passed as a whole from the command line
+/// to the pass.
+struct AlignedOptions {
+  /// After similar merging, also merge pairs of functions that differ in
+  /// instructions (AlignedMerge.h): one body with an identifier parameter,
+  /// matched instructions once, the rest in blocks only their member
+  /// reaches. Unset, the module decides (alignedMergingOn).
+  std::optional<bool> Enabled;
+  /// An aligned pair merges only when the byte model says it saves at
+  /// least this many bytes. Tests lower it (even below zero).
+  int64_t MinimumGain = 32;
+  /// Rounds of the aligned stage: a merged body may merge again in a later
+  /// round, with a function or another merged body.
+  unsigned Rounds = 3;
+};
+
 struct MergeOptions {
   MergeMode Mode = MergeMode::Safe;
   /// Without a profile summary or `hot` attributes no function is hot and
@@ -65,44 +114,10 @@ struct MergeOptions {
   unsigned SerialThreshold = 256;
   /// Run the IR verifier on the module after merging.
   bool Verify = false;
-  /// After identical merging, also merge functions that differ only in
-  /// constants at parameter positions (SimilarMerge.h): one shared body
-  /// with extra parameters, each member a thunk or its calls rewritten.
-  /// Unset, the module decides: on when it carries a profile, where the
-  /// hot-function policy keeps the stage off the fast path; off otherwise
-  /// (similarMergingOn, docs/linker.md, "Similar functions").
-  std::optional<bool> MergeSimilar;
-  /// With MergeSimilar: the callee of a direct call is a parameter position
-  /// too; members calling different functions then share a body that calls
-  /// through a parameter (an indirect call). Ignored in modules that protect
-  /// indirect calls (protectsIndirectCalls).
-  bool SimilarCallees = true;
-  /// With MergeSimilar: integer constants of compares, `add`/`sub`/`and`/
-  /// `or`/`xor`, selects, phis and array indices are parameter positions
-  /// too (isIntegerOperandPosition), where a register costs what the
-  /// immediate did.
-  bool SimilarIntegers = true;
-  /// With MergeSimilar: when a class's parameters do not all fit in
-  /// argument registers, the values that do not fit may travel in a
-  /// constant table per member, whose address takes one register
-  /// (ConstantTables.h), where the byte model says that saves more than
-  /// leaving members out.
-  bool SimilarConstantTables = true;
-  /// A similar class merges only when the byte model says it saves at
-  /// least this many bytes. Tests lower it (even below zero) to make the
-  /// stage rewrite classes that would not pay.
-  int64_t SimilarMinimumGain = 16;
-  /// After similar merging, also merge pairs of functions that differ in
-  /// instructions (AlignedMerge.h): one body with an identifier parameter,
-  /// matched instructions once, the rest in blocks only their member
-  /// reaches. Unset, the module decides (alignedMergingOn).
-  std::optional<bool> MergeAligned;
-  /// An aligned pair merges only when the byte model says it saves at
-  /// least this many bytes. Tests lower it (even below zero).
-  int64_t AlignedMinimumGain = 32;
-  /// Rounds of the aligned stage: a merged body may merge again in a later
-  /// round, with a function or another merged body.
-  unsigned AlignedRounds = 3;
+  /// Similar merging and what it may pass as parameters.
+  SimilarOptions Similar;
+  /// Aligned merging, after the similar stage.
+  AlignedOptions Aligned;
   /// The GUIDs (GlobalValue::getGUID) of functions whose address no input
   /// of the link uses: every module, object file and shared library refers
   /// to them only by direct calls. Our ld.lld finds them before a ThinLTO

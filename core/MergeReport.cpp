@@ -94,12 +94,12 @@ static json::Object groupToJson(const FoldGroup &G) {
     Members.push_back(json::Object{{key::Name, M.Name},
                                    {key::Action, foldActionName(M.Action)}});
   json::Object Group{{key::Round, G.Round},
-                     {key::Survivor, G.Survivor},
-                     {key::Body, G.Body},
+                     {key::Survivor, G.KeptMember},
+                     {key::Body, G.KeptBody},
                      {key::BodyInstructions, G.BodyInstructions},
                      {key::Members, std::move(Members)}};
-  if (G.SurvivorForwarded)
-    Group[key::SurvivorAction] = foldActionName(G.SurvivorAction);
+  if (G.KeptMemberForwarded)
+    Group[key::SurvivorAction] = foldActionName(G.KeptMemberAction);
   else
     Group[key::SurvivorAction] = nullptr;
   return Group;
@@ -111,8 +111,8 @@ static json::Object similarGroupToJson(const SimilarGroup &G) {
     Members.push_back(json::Object{{key::Name, M.Name},
                                    {key::Action, similarActionName(M.Action)}});
   return json::Object{{key::Round, G.Round},
-                      {key::Body, G.Body},
-                      {key::Source, G.Source},
+                      {key::Body, G.KeptBody},
+                      {key::Source, G.KeptMember},
                       {key::Parameters, G.Parameters},
                       {key::TableParameters, G.TableParameters},
                       {key::BodyInstructions, G.BodyInstructions},
@@ -126,7 +126,7 @@ static json::Object alignedGroupToJson(const AlignedGroup &G) {
     Members.push_back(json::Object{{key::Name, M.Name},
                                    {key::Action, similarActionName(M.Action)}});
   return json::Object{{key::Round, G.Round},
-                      {key::Body, G.Body},
+                      {key::Body, G.KeptBody},
                       {key::MatchedInstructions, G.MatchedInstructions},
                       {key::UnmatchedInstructions, G.UnmatchedInstructions},
                       {key::Selects, G.Selects},
@@ -280,15 +280,15 @@ static bool fromJSON(const json::Value &V, FoldedMember &M, json::Path P) {
 
 static bool fromJSON(const json::Value &V, FoldGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
-  std::optional<FoldAction> SurvivorAction;
-  if (!O || !O.map(key::Round, G.Round) || !O.map(key::Survivor, G.Survivor) ||
-      !O.map(key::Body, G.Body) ||
+  std::optional<FoldAction> KeptMemberAction;
+  if (!O || !O.map(key::Round, G.Round) ||
+      !O.map(key::Survivor, G.KeptMember) || !O.map(key::Body, G.KeptBody) ||
       !O.map(key::BodyInstructions, G.BodyInstructions) ||
       !O.map(key::Members, G.Members) ||
-      !O.map(key::SurvivorAction, SurvivorAction))
+      !O.map(key::SurvivorAction, KeptMemberAction))
     return false;
-  G.SurvivorForwarded = SurvivorAction.has_value();
-  G.SurvivorAction = SurvivorAction.value_or(FoldAction::Thunk);
+  G.KeptMemberForwarded = KeptMemberAction.has_value();
+  G.KeptMemberAction = KeptMemberAction.value_or(FoldAction::Thunk);
   return true;
 }
 
@@ -299,8 +299,9 @@ static bool fromJSON(const json::Value &V, SimilarMember &M, json::Path P) {
 
 static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.Body) &&
-         O.map(key::Source, G.Source) && O.map(key::Parameters, G.Parameters) &&
+  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.KeptBody) &&
+         O.map(key::Source, G.KeptMember) &&
+         O.map(key::Parameters, G.Parameters) &&
          O.mapOptional(key::TableParameters, G.TableParameters) &&
          O.map(key::BodyInstructions, G.BodyInstructions) &&
          O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
@@ -309,7 +310,7 @@ static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
 
 static bool fromJSON(const json::Value &V, AlignedGroup &G, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.Body) &&
+  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.KeptBody) &&
          O.map(key::MatchedInstructions, G.MatchedInstructions) &&
          O.map(key::UnmatchedInstructions, G.UnmatchedInstructions) &&
          O.map(key::Selects, G.Selects) && O.map(key::Branches, G.Branches) &&
@@ -482,16 +483,16 @@ Error writeJsonFile(const json::Value &Report, StringRef Path) {
 
 void printListing(const MergeResult &Result, raw_ostream &OS) {
   for (const FoldGroup &G : Result.Groups) {
-    OS << "selected function " << G.Survivor << "\n";
-    if (G.SurvivorForwarded)
-      OS << "  moving body to private function " << G.Body << " (" << G.Survivor
-         << ": " << foldActionName(G.SurvivorAction) << ")\n";
+    OS << "selected function " << G.KeptMember << "\n";
+    if (G.KeptMemberForwarded)
+      OS << "  moving body to private function " << G.KeptBody << " ("
+         << G.KeptMember << ": " << foldActionName(G.KeptMemberAction) << ")\n";
     for (const FoldedMember &M : G.Members)
       OS << "  removing identical function " << M.Name << " ("
          << foldActionName(M.Action) << ")\n";
   }
   for (const SimilarGroup &G : Result.Similar) {
-    OS << "merged similar functions into " << G.Body << " (" << G.Parameters
+    OS << "merged similar functions into " << G.KeptBody << " (" << G.Parameters
        << " parameters, ";
     if (G.TableParameters != 0)
       OS << G.TableParameters << " of them in constant tables, ";
@@ -501,7 +502,7 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
          << similarActionName(M.Action) << ")\n";
   }
   for (const AlignedGroup &G : Result.Aligned) {
-    OS << "merged aligned functions into " << G.Body << " ("
+    OS << "merged aligned functions into " << G.KeptBody << " ("
        << G.MatchedInstructions << " matched, " << G.UnmatchedInstructions
        << " unmatched instructions, " << G.Selects << " selects, "
        << G.Branches << " branches, about " << G.EstimatedBytesSaved

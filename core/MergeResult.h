@@ -23,26 +23,31 @@ struct FoldedMember {
   FoldAction Action = FoldAction::Thunk;
 };
 
-/// One class of equal functions that was folded.
+/// One class of identical functions that was folded (MergeActions.h has
+/// the words).
 struct FoldGroup {
   unsigned Round = 0;
-  /// The function users know: the survivor as it was named in the input.
-  std::string Survivor;
-  /// Where the body lives now: the survivor, or its private copy.
-  std::string Body;
-  /// Set when the body moved to a private copy: what became of the survivor.
-  bool SurvivorForwarded = false;
-  FoldAction SurvivorAction = FoldAction::Thunk;
+  /// The member whose body the class keeps, as it was named in the input
+  /// (the report's "survivor").
+  std::string KeptMember;
+  /// Where the kept body lives now: the kept member, or its private copy.
+  std::string KeptBody;
+  /// Set when the body moved to a private copy: what became of the kept
+  /// member (the report's "survivor_action").
+  bool KeptMemberForwarded = false;
+  FoldAction KeptMemberAction = FoldAction::Thunk;
   uint64_t BodyInstructions = 0;
   std::vector<FoldedMember> Members;
 };
 
-/// A member that stayed out of its class, in either stage.
+/// A refusal: a member that stayed out of its class, in either stage.
 struct RefusedMember {
   std::string Name;
-  /// The member that names the class: an identical class's survivor, a
-  /// similar class's source (its first member). The report's key for it is
-  /// "survivor" in both (schema 1).
+  /// The member that names the class: an identical class's kept member; for
+  /// a similar class, the class's first member in module order, or the kept
+  /// member when the members' attributes could not be intersected. Not
+  /// always the kept member, hence its own word. The report's key for it
+  /// is "survivor" in both stages (schema 1).
   std::string ClassName;
   std::string Reason;
 };
@@ -52,21 +57,23 @@ struct SimilarMember {
   SimilarAction Action = SimilarAction::Thunk;
 };
 
-/// One class of similar functions that now share a body.
+/// One class of similar functions that was merged: they now share a body.
 struct SimilarGroup {
   /// The similar stage's round (from 0) that merged the class.
   unsigned Round = 0;
-  /// The new internal function holding the shared body.
-  std::string Body;
-  /// The member whose body it was.
-  std::string Source;
+  /// The kept body: the new internal function that holds it (the report's
+  /// "body").
+  std::string KeptBody;
+  /// The member whose body it was (the report's "source").
+  std::string KeptMember;
   uint64_t Parameters = 0;
   /// Of those, the ones passed in each member's constant table
   /// (ConstantTables.h).
   uint64_t TableParameters = 0;
   uint64_t BodyInstructions = 0;
   int64_t EstimatedBytesSaved = 0;
-  /// Every member, the source first, in module order.
+  /// Every member that shares the body, the kept member first, in module
+  /// order.
   std::vector<SimilarMember> Members;
 };
 
@@ -78,8 +85,9 @@ using AlignedMember = SimilarMember;
 struct AlignedGroup {
   /// The aligned stage's round (from 0) that merged the pair.
   unsigned Round = 0;
-  /// The new internal function holding the merged body.
-  std::string Body;
+  /// The kept body: the new internal function holding the merged body (the
+  /// report's "body").
+  std::string KeptBody;
   /// Instructions emitted once for both members, and those of one member
   /// only (in blocks only it reaches).
   uint64_t MatchedInstructions = 0, UnmatchedInstructions = 0;
@@ -149,8 +157,10 @@ struct MergeResult {
   MergeStats Stats;
   PhaseTimes Times;
   std::vector<FoldGroup> Groups;
+  /// Members an identical class left out.
   std::vector<RefusedMember> Refusals;
-  /// Whether the similar stage ran (it is off by default).
+  /// Whether the similar stage ran: when asked for, or, not asked either
+  /// way, in a module that carries a profile (similarMergingOn).
   bool SimilarRan = false;
   /// Whether code generation for size was asked for (SizeCodegen.h): the
   /// report then gives NotOutlined and SizeOptimized.
@@ -160,13 +170,14 @@ struct MergeResult {
   /// indirect calls even when asked for).
   std::vector<std::string> SimilarPositions;
   std::vector<SimilarGroup> Similar;
-  /// Members a similar class left out; Survivor names the class's source.
+  /// Members a similar class left out (RefusedMember::ClassName says which
+  /// member names the class).
   std::vector<RefusedMember> SimilarRefusals;
   /// Whether the aligned stage ran.
   bool AlignedRan = false;
   std::vector<AlignedGroup> Aligned;
-  /// Pairs the aligned stage found worth merging but could not merge;
-  /// ClassName names the other member.
+  /// Pairs the aligned stage found worth merging but could not merge
+  /// (RefusedMember::ClassName names the other member of the pair).
   std::vector<RefusedMember> AlignedRefusals;
 };
 

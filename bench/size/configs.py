@@ -25,7 +25,9 @@ end of the code generator's IR passes, in full LTO inside the one module),
 each alone and with ``--icf=safe``; its two-round ThinLTO form
 (``gmf-two-rounds``: ``-codegen-data-thinlto-two-rounds``, which merges
 across modules); LLVM's MachineOutliner (``outliner``: ``-mllvm
--enable-machine-outliner``), alone and after our similar merging; and our
+-enable-machine-outliner``), alone, with ``--icf=safe``, with GMF and
+``--icf=safe`` (for ThinLTO also with two-round GMF), and after our similar
+merging; and our
 merge without folding across ThinLTO modules (``ours-safe-per-module``,
 ``ours-safe+similar-per-module``: ``--no-lto-merge-functions-across-modules``),
 and similar merging with the hot-function policy off
@@ -112,6 +114,17 @@ CONFIGS = (
     # LLVM's MachineOutliner in LTO code generation (repeated instruction
     # sequences become calls), alone and after our merge: the two stack.
     Config("outliner", ("-mllvm", "-enable-machine-outliner"), opt_in=True),
+    # LLVM's own size anchors of the CTMark matrix (cells.py): the outliner
+    # with ICF, and GMF with the outliner and ICF (two rounds for ThinLTO).
+    Config("outliner+icf-safe", ("-mllvm", "-enable-machine-outliner",
+                                 "--icf=safe"), opt_in=True),
+    Config("gmf+outliner+icf-safe",
+           ("-mllvm", "-enable-global-merge-func",
+            "-mllvm", "-enable-machine-outliner", "--icf=safe"), opt_in=True),
+    Config("gmf-two-rounds+outliner+icf-safe",
+           ("-mllvm", "-enable-global-merge-func",
+            "-mllvm", "-codegen-data-thinlto-two-rounds",
+            "-mllvm", "-enable-machine-outliner", "--icf=safe"), opt_in=True),
     Config("ours-safe+similar+outliner",
            ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
             "-mllvm", "-enable-machine-outliner"), True, opt_in=True),

@@ -128,10 +128,11 @@ PREFIXES = ("unlikely.", "hot.", "startup.", "exit.", "split.")
 
 
 def function_of(section, syms):
-    """The function of a section; a body our merger moved to a private copy
-    (.L<survivor>.lmf.body, no symbol) counts as its survivor's."""
+    """The function of a section; a body our merger moved to a copy of its
+    own (<survivor>.lmf.body; .L<survivor>.lmf.body, with no symbol, before
+    2026-11-28) counts as its survivor's."""
     name = section[len(".text."):]
-    m = re.match(r"^\.L(.*)\.lmf\.body$", name)
+    m = re.match(r"^(?:\.L)?(.*)\.lmf\.body$", name)
     if m:
         name = m.group(1)
     if name not in syms:

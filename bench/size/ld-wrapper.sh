@@ -3,7 +3,8 @@
 # Linker wrapper for the LLVM test-suite run (bench/size/testsuite.py): runs
 # the linker named by $LMF_BENCH_LD with the same arguments and, next to the
 # output file <out>, writes <out>.link-seconds (the link's wall time) and,
-# when the link merges (--lto-merge-functions...), asks for the merge report
+# when the link merges (--lto-merge-functions... or --lto-smallest-binary,
+# which merges too), asks for the merge report
 # <out>.lmf-report.json. One build-wide CMAKE_EXE_LINKER_FLAGS can then give
 # every program its own report.
 set -u
@@ -16,6 +17,7 @@ for a in "$@"; do
   case "$a" in
     -o?*) out="${a#-o}" ;;
     --lto-merge-functions|--lto-merge-functions=*|-lto-merge-functions|-lto-merge-functions=*) merge=1 ;;
+    --lto-smallest-binary|-lto-smallest-binary) merge=1 ;;
     --no-lto-merge-functions|-no-lto-merge-functions) merge=0 ;;
   esac
   prev="$a"

@@ -14,7 +14,15 @@ Subcommands:
              name every program whose .text grew beyond --threshold percent
              or whose smoke output changed;
   testsuite  the LLVM test-suite's CTMark, built by its own CMake and checked
-             by its own lit, once per configuration (bench/size/testsuite.py);
+             by its own lit, once per configuration (bench/size/testsuite.py),
+             for one target (--target), optimization (--cmake-cache) and
+             kind of LTO (--lto);
+  matrix     CTMark in every cell of target x optimization x LTO, each in
+             every configuration of its roles, with the targets of issue 41
+             checked per cell (bench/size/matrix.py, matrix_checks.py);
+  matrix-report   the Markdown and JSON of matrix or cell files again (cells
+             of several files joined into one matrix);
+  matrix-compare  compare two matrices cell by cell, as ``compare`` does;
   report     write the Markdown, the chart and lit's JSON results of a run's
              JSON again.
 
@@ -209,6 +217,7 @@ def cmd_testsuite(args, argv):
     except ValueError as e:
         sys.exit(f"lmf_size: {e}")
     run = new_run(args.linker, configs, argv, args.lto)
+    run.update(target=args.target, opt=args.cmake_cache)
     try:
         if args.retime_only:
             stored = load(args.retime_only)
@@ -226,11 +235,81 @@ def cmd_testsuite(args, argv):
         sys.exit(f"lmf_size: {e}")
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     stem = "ctmark" if args.lto == "full" else f"ctmark-{args.lto}"
+    if (args.target, args.cmake_cache) != ("x86_64", "O3"):
+        stem = f"ctmark-{args.target}-{args.cmake_cache}-{args.lto}"
     for path in write_outputs(run, args.out, f"{stem}-{stamp}"):
         print(path)
     if args.baseline:
         return report_regressions(load(args.baseline), run, args.threshold)
     return 0
+
+
+def cmd_matrix(args, argv):
+    import matrix
+    check_linker(args.linker)
+    ts = os.path.abspath(args.test_suite)
+    if not os.path.isdir(os.path.join(ts, "CTMark")):
+        sys.exit(f"lmf_size: {ts} is not an llvm-test-suite checkout")
+    args.test_suite = ts
+    args.linker = os.path.abspath(args.linker)
+    args.work = os.path.abspath(args.work)
+    args.command = " ".join(shlex.quote(a) for a in argv)
+    args.argv = argv
+    checks_tolerance(args)
+    try:
+        m = matrix.run(args, new_run)
+    except (matrix.MatrixError, ValueError) as e:
+        sys.exit(f"lmf_size: {e}")
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    import matrix_report
+    for line in matrix_report.console_lines(m):
+        print(line)
+    for path in matrix.write(m, args.out, f"matrix-{stamp}"):
+        print(path)
+    if args.baseline:
+        return report_matrix_regressions(matrix.load(args.baseline), m,
+                                         args.threshold)
+    return 0
+
+
+def checks_tolerance(args):
+    import matrix_checks
+    matrix_checks.ESTIMATE_BYTES = args.estimate_bytes
+    matrix_checks.ESTIMATE_SHARE = args.estimate_share / 100
+
+
+def report_matrix_regressions(baseline, current, threshold):
+    import matrix
+    problems = matrix.compare(baseline, current, threshold)
+    for p in problems:
+        print(f"REGRESSION {p}")
+    if not problems:
+        print(f"no regression against the baseline (threshold {threshold}%)")
+    return 1 if problems else 0
+
+
+def cmd_matrix_report(args, argv):
+    import matrix
+    checks_tolerance(args)
+    try:
+        m = matrix.join([matrix.load(p) for p in args.files])
+    except matrix.MatrixError as e:
+        sys.exit(f"lmf_size: {e}")
+    import matrix_report
+    for line in matrix_report.console_lines(m):
+        print(line)
+    for path in matrix.write(m, args.out, args.stem):
+        print(path)
+    return 0
+
+
+def cmd_matrix_compare(args, argv):
+    import matrix
+    try:
+        base, cur = matrix.load(args.baseline), matrix.load(args.current)
+    except matrix.MatrixError as e:
+        sys.exit(f"lmf_size: {e}")
+    return report_matrix_regressions(base, cur, args.threshold)
 
 
 def parser():
@@ -291,7 +370,17 @@ def parser():
     t.add_argument("--subdirs", default="CTMark",
                    help="TEST_SUITE_SUBDIRS (default CTMark)")
     t.add_argument("--cmake-cache", default="O3",
-                   help="cmake/caches/<NAME>.cmake of the test-suite")
+                   help="cmake/caches/<NAME>.cmake of the test-suite "
+                        "(O3, Oz, ...)")
+    t.add_argument("--target", default="x86_64",
+                   choices=sorted(cells_mod().TARGETS),
+                   help="build for this target (cross-compiled and run "
+                        "under qemu when not x86_64)")
+    t.add_argument("--programs", default="",
+                   help="only these programs (comma-separated; their lit "
+                        "tests and Ninja targets)")
+    t.add_argument("--lit-jobs", type=int, default=1, dest="lit_jobs",
+                   help="lit's -j (default 1)")
     t.add_argument("--lit", default="/usr/lib/llvm-22/bin/lit")
     t.add_argument("--pgo", default="",
                    help="build with the programs' instrumentation profiles "
@@ -314,12 +403,77 @@ def parser():
                         "DIR/<configuration>/ (for bench/size/"
                         "program_cycles.py)")
     t.set_defaults(func=cmd_testsuite)
+
+    mx = sub.add_parser("matrix", help="CTMark for target x optimization x "
+                        "LTO, every role, the issue-41 targets per cell")
+    mx.add_argument("--test-suite", required=True, dest="test_suite",
+                    help="an llvm-test-suite checkout")
+    mx.add_argument("--linker", default=DEFAULT_LINKER,
+                    help="our ld.lld (default: build/bin/ld.lld)")
+    mx.add_argument("--work", default="/tmp/lmf-matrix",
+                    help="build directories, one per cell (reused)")
+    mx.add_argument("--out", default="bench-results",
+                    help="matrix JSON and Markdown; cells/ and logs/")
+    mx.add_argument("--targets", default="",
+                    help="comma-separated, of x86_64, aarch64, riscv64 "
+                         "(default x86_64,aarch64)")
+    mx.add_argument("--opts", default="", help="O3,Oz (default both)")
+    mx.add_argument("--ltos", default="", help="full,thin (default both)")
+    mx.add_argument("--cells", default="",
+                    help="these cells instead, e.g. riscv64-O3-full "
+                         "(comma-separated <target>-<opt>-<lto>)")
+    mx.add_argument("--configs", default="",
+                    help="roles or configurations (comma-separated; default "
+                         "every role: " + ", ".join(cells_mod().ROLES) + ")")
+    mx.add_argument("--programs", default="",
+                    help="only these programs (comma-separated)")
+    mx.add_argument("--subdirs", default="CTMark")
+    mx.add_argument("--lit", default="/usr/lib/llvm-22/bin/lit")
+    mx.add_argument("--jobs", type=int, default=os.cpu_count() or 2,
+                    help="Ninja's -j")
+    mx.add_argument("--lit-jobs", type=int, default=0, dest="lit_jobs",
+                    help="lit's -j (default: --jobs)")
+    mx.add_argument("--estimate-bytes", type=int, default=200,
+                    dest="estimate_bytes",
+                    help="an estimate is flagged when it misses by more "
+                         "than this many bytes and --estimate-share")
+    mx.add_argument("--estimate-share", type=float, default=20,
+                    dest="estimate_share",
+                    help="... and this percentage of the measured saving")
+    mx.add_argument("--baseline", help="compare with this matrix's JSON")
+    mx.add_argument("--threshold", type=float, default=0.5)
+    mx.set_defaults(func=cmd_matrix)
+
+    mr = sub.add_parser("matrix-report", help="Markdown and JSON of matrix "
+                        "or cell files (joined)")
+    mr.add_argument("files", nargs="+")
+    mr.add_argument("--out", default=".")
+    mr.add_argument("--stem", default="matrix")
+    mr.add_argument("--estimate-bytes", type=int, default=200,
+                    dest="estimate_bytes")
+    mr.add_argument("--estimate-share", type=float, default=20,
+                    dest="estimate_share")
+    mr.set_defaults(func=cmd_matrix_report)
+
+    mc = sub.add_parser("matrix-compare", help="regression check of a "
+                        "matrix against a baseline matrix")
+    mc.add_argument("baseline")
+    mc.add_argument("current")
+    mc.add_argument("--threshold", type=float, default=0.5)
+    mc.set_defaults(func=cmd_matrix_compare)
     return p
+
+
+def cells_mod():
+    import cells
+    return cells
 
 
 def main(argv=None):
     argv = sys.argv if argv is None else argv
     args = parser().parse_args(argv[1:])
+    if getattr(args, "lit_jobs", 1) == 0:
+        args.lit_jobs = args.jobs
     if getattr(args, "threshold", 0) < 0:
         sys.exit("lmf_size: --threshold must not be negative")
     return args.func(args, argv)

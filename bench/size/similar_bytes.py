@@ -7,12 +7,16 @@ share a body and what the byte model (core/similar/SimilarPlanner.cpp) expected 
 save. This reads the symbol sizes of two links of the same objects, one
 without similar merging (BEFORE: identical merging only) and one with it
 (AFTER), and for every class compares the bytes its members took before
-(their symbols, each rounded up to the 16-byte function alignment) with the
-bytes the shared body and the remaining thunks take after. Members whose
+(their symbols, each rounded up to the function alignment: --align, 16 by
+default as x86-64 aligns functions at -O2/-O3; 1 for an x86-64 -Os/-Oz
+build, 4 for AArch64's generic CPU) with the bytes the shared body and the
+remaining thunks take after. Classes merged across the modules of a
+ThinLTO link (the report's cross_module.similar_classes) count too. Members whose
 calls were rewritten are gone after; the growth of their callers is not
 seen here, so a class's measured saving is slightly optimistic for them.
 
 Usage: similar_bytes.py REPORT.json BEFORE.exe AFTER.exe [--nm NM] [--top N]
+                        [--align A]
 Prints one line per class (largest first, --top of them) and the totals:
 estimated, measured, and measured / estimated.
 """
@@ -38,7 +42,7 @@ def symbol_sizes(nm, exe):
 
 
 def aligned(n):
-    return (n + ALIGN - 1) // ALIGN * ALIGN
+    return (n + ALIGN - 1) // ALIGN * ALIGN if n else 0
 
 
 def similar_classes(report):
@@ -47,6 +51,8 @@ def similar_classes(report):
     for module in modules:
         for cls in (module.get("similar") or {}).get("classes", []):
             yield cls
+    for cls in (report.get("cross_module") or {}).get("similar_classes", []):
+        yield cls
 
 
 def measure(cls, before, after):
@@ -68,7 +74,11 @@ def main(argv=None):
     p.add_argument("after")
     p.add_argument("--nm", default="/usr/lib/llvm-22/bin/llvm-nm")
     p.add_argument("--top", type=int, default=10)
+    p.add_argument("--align", type=int, default=16,
+                   help="the function alignment of the build (default 16)")
     args = p.parse_args(argv)
+    global ALIGN
+    ALIGN = args.align
     with open(args.report) as f:
         report = json.load(f)
     before = symbol_sizes(args.nm, args.before)

@@ -31,6 +31,18 @@ the configuration's linker options, writing a scratch file); the link and
 merge times are then the medians of those links only, and the build's own
 link time stays in ``link_seconds_build``.
 
+With ``--target`` other than x86_64 (cells.py), the test-suite is
+cross-built by clang-22 for that target and lit runs every program under
+qemu's user-mode emulation; ``--cmake-cache Oz`` builds with the
+test-suite's -Oz cache. Each (target, cache, LTO) has a build directory of
+its own, so that later runs reuse its objects. ``--programs`` builds,
+links and checks only the programs named (their Ninja targets and lit
+tests), in a build configured for all of ``--subdirs``.
+
+Before each configuration's build the executables of the last one are
+removed, so that every program is linked again by the linker given now,
+even where the link command did not change.
+
 With ``--pgo DIR``, every configuration builds with the programs' profiles
 (the test-suite's ``TEST_SUITE_PROFILE_USE``), trained first into DIR when
 it holds none (train_profiles), in a build directory of its own
@@ -45,6 +57,8 @@ import statistics
 import subprocess
 import sys
 
+import cells
+import estimates
 from configs import BY_NAME, wl
 from elfstats import elf_stats
 
@@ -67,7 +81,13 @@ def _run(cmd, env, log):
     return proc.returncode
 
 
-def configure(args, config, build, env, log, extra=()):
+def target(args):
+    """The target of the run (cells.py; x86_64 when not given)."""
+    return getattr(args, "target", None) or "x86_64"
+
+
+def configure_command(args, config, build):
+    """The cmake command that configures build for one configuration."""
     cache = os.path.join(args.test_suite, "cmake", "caches",
                          args.cmake_cache + ".cmake")
     if not os.path.exists(cache):
@@ -80,9 +100,14 @@ def configure(args, config, build, env, log, extra=()):
            f"-DLMF_LINKER={WRAPPER}", f"-DLMF_LTO={args.lto}",
            "-DLMF_LINK_OPTIONS=" + " ".join(config.ld_flags),
            "-DCMAKE_C_FLAGS=", "-DCMAKE_CXX_FLAGS=",
-           "-DCMAKE_EXE_LINKER_FLAGS=",
+           "-DCMAKE_EXE_LINKER_FLAGS=" + cells.linker_flags(target(args)),
            f"-DTEST_SUITE_SUBDIRS={args.subdirs}",
            f"-DTEST_SUITE_LIT={args.lit}"]
+    return cmd + cells.cmake_options(target(args))
+
+
+def configure(args, config, build, env, log, extra=()):
+    cmd = configure_command(args, config, build)
     # extra, when given, sets the profile options itself (train_profiles).
     cmd += list(extra) if extra else profile_use_options(args)
     if args.link_jobs:
@@ -92,12 +117,16 @@ def configure(args, config, build, env, log, extra=()):
         raise TestSuiteError(f"cmake failed for {config.name}; see {log}")
 
 
-def lit_results(args, build, config, env, log):
+def lit_results(args, build, config, env, log, tests=None):
+    """Runs lit on the build (or on the given test files of it) and returns
+    its results' tests."""
     out = os.path.join(build, f"lit-{config.name}.json")
     if os.path.exists(out):
         os.remove(out)
     # lit exits non-zero when a test fails; the results say which.
-    _run([args.lit, "-v", "-j", "1", "-o", out, build], env, log)
+    jobs = getattr(args, "lit_jobs", 1) or 1
+    _run([args.lit, "-v", "-j", str(jobs), "-o", out] + (tests or [build]),
+         env, log)
     if not os.path.exists(out):
         raise TestSuiteError(f"lit wrote no results for {config.name}; see {log}")
     with open(out) as f:
@@ -132,14 +161,71 @@ def measure_test(test, build, config):
     report = _read(exe + ".lmf-report.json", json.load) if config.ours else None
     rec["merge_seconds"] = report["time_seconds"]["total"] if report else None
     rec["functions_folded"] = report["functions_folded"] if report else None
+    # A merging link without a readable report keeps its bytes and lit
+    # code; only its estimates are missing, and report_error says why.
+    rec["estimates"] = None
+    rec["report_error"] = None
+    if report:
+        try:
+            rec["estimates"] = estimates.summarize(report)
+        except estimates.ReportError as e:
+            rec["report_error"] = f"{exe}.lmf-report.json: {e}"
+    elif config.ours:
+        rec["report_error"] = f"no merge report {exe}.lmf-report.json"
     return rec
 
 
 def build_dir(args):
-    name = "test-suite-build" + ("" if args.lto == "full" else f"-{args.lto}")
+    """The build directory of the run's (target, cache file, LTO): the
+    x86_64 -O3 ones keep the names they always had (test-suite-build,
+    test-suite-build-thin); any other is test-suite-build-<target>-<cache>-
+    <lto>. A PGO build adds -pgo."""
+    t, opt = target(args), args.cmake_cache
+    if t == "x86_64" and opt == "O3":
+        name = "test-suite-build" + ("" if args.lto == "full"
+                                     else f"-{args.lto}")
+    else:
+        name = f"test-suite-build-{t}-{opt}-{args.lto}"
     if args.pgo:
         name += "-pgo"
     return os.path.join(os.path.abspath(args.work), name)
+
+
+def find_tests(build, subdirs):
+    """Program name -> its lit test file, for every test the configured
+    build has below the given subdirectories (';'-separated)."""
+    found = {}
+    for sub in subdirs.split(";"):
+        for root, _, files in os.walk(os.path.join(build, sub)):
+            for f in files:
+                if f.endswith(".test"):
+                    found[f[:-len(".test")]] = os.path.join(root, f)
+    return found
+
+
+def select_tests(build, subdirs, programs):
+    """--programs: the lit test files of the named programs (their names
+    are also their Ninja targets); None when all are wanted."""
+    wanted = [p.strip() for p in (programs or "").split(",") if p.strip()]
+    if not wanted:
+        return None
+    tests = find_tests(build, subdirs)
+    unknown = [p for p in wanted if p not in tests]
+    if unknown:
+        raise TestSuiteError(f"no program {', '.join(unknown)} in {build} "
+                             f"(known: {', '.join(sorted(tests))})")
+    return [tests[p] for p in wanted]
+
+
+def forget_links(build, names=None):
+    """Removes the linked executables (all, or those named), with their link
+    times and reports, so that the next build links them again."""
+    for exe in linked_executables(build):
+        if names is not None and os.path.basename(exe) not in names:
+            continue
+        for path in (exe, exe + ".link-seconds", exe + ".lmf-report.json"):
+            if os.path.exists(path):
+                os.remove(path)
 
 
 def profile_use_options(args):
@@ -197,15 +283,20 @@ def linked_executables(build):
     return sorted(found)
 
 
-def relink(build, args, env, log):
+def relink(build, args, env, log, names=None):
     """Links every timed executable again (Ninja rebuilds what is missing),
     now that nothing compiles beside the links."""
-    for exe in linked_executables(build):
-        for path in (exe, exe + ".link-seconds", exe + ".lmf-report.json"):
-            if os.path.exists(path):
-                os.remove(path)
-    if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
+    forget_links(build, names)
+    if _run(ninja_command(args, build, names), env, log):
         raise TestSuiteError(f"relink failed; see {log}")
+
+
+def ninja_command(args, build, names=None):
+    """Ninja on the build, or on the named programs' targets only; with
+    keep_going, every target that can be built is, whatever failed."""
+    keep = ["-k", "0"] if getattr(args, "keep_going", False) else []
+    return ["ninja", "-C", build, f"-j{args.jobs}"] + keep + \
+        sorted(names or [])
 
 
 def link_command(build, exe):
@@ -317,7 +408,7 @@ def run(args, configs):
     args.test_suite = ts
     build = build_dir(args)
     os.makedirs(build, exist_ok=True)
-    log = os.path.join(build, "lmf-bench.log")
+    log = getattr(args, "log", None) or os.path.join(build, "lmf-bench.log")
     env = dict(os.environ, LMF_BENCH_LD=os.path.abspath(args.linker))
     if args.pgo:
         train_profiles(args, env)
@@ -325,11 +416,22 @@ def run(args, configs):
     for i, config in enumerate(configs):
         print(f"test-suite: {config.name}", file=sys.stderr)
         configure(args, config, build, env, log)
-        if _run(["ninja", "-C", build, f"-j{args.jobs}"], env, log):
-            raise TestSuiteError(f"build failed for {config.name}; see {log}")
+        chosen = select_tests(build, args.subdirs,
+                              getattr(args, "programs", ""))
+        names = None if chosen is None else \
+            {os.path.basename(t)[:-len(".test")] for t in chosen}
+        forget_links(build, names)
+        if _run(ninja_command(args, build, names), env, log):
+            if not getattr(args, "keep_going", False):
+                raise TestSuiteError(f"build failed for {config.name}; "
+                                     f"see {log}")
+            # The matrix goes on: lit fails the programs not linked, and
+            # their records say so.
+            print(f"test-suite: build failed for {config.name}; see {log}",
+                  file=sys.stderr)
         if i == 0 and args.link_jobs:
-            relink(build, args, env, log)
-        tests = lit_results(args, build, config, env, log)
+            relink(build, args, env, log, names)
+        tests = lit_results(args, build, config, env, log, chosen)
         if args.keep_executables:
             keep_executables(build, tests, os.path.join(
                 args.keep_executables, config.name))

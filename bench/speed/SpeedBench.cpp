@@ -134,7 +134,7 @@ bool runOnce(Contender &C, MemoryBufferRef Bytes, LLVMContext &Ctx,
   if (Out.Result) {
     S.OwnCount = Out.Result->Stats.Folded;
     for (const FoldGroup &G : Out.Result->Groups)
-      S.Survivors.insert(G.Survivor);
+      S.Survivors.insert(G.KeptMember);
   }
   if (VerifyOutput && verifyModule(*Copy, &errs())) {
     errs() << "lmf-speedbench: " << C.Name << " produced an invalid module\n";

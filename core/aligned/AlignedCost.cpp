@@ -5,29 +5,32 @@
 // The planner (AlignedPlanner.cpp) merges a pair only where the byte model
 // says the merged body, its branches and selects, and the members' thunks
 // or grown calls take less than the two bodies did. This file prices the
-// merged body as the builder (MergedBodyBuilder.cpp) will lay it out, in the
-// byte model's x86-64 terms (ByteModel.h: 4.5 bytes per instruction that
-// emits code), part by part:
+// merged body as the builder (MergedBodyBuilder.cpp) will lay it out, part
+// by part. Bodies, constants and alignment come from the module's byte
+// model (ByteModel.h: the target's bytes per instruction that emits code,
+// for the members as they are built); the prices of selects, branches and
+// the kept identifier are this stage's own, fitted on x86-64 code (below)
+// and taken for every target until measured on others:
 //
 //  * every instruction of the merged body: a matched pair once, an
 //    unmatched instruction and the blocks of one side as they are;
 //  * a select on the identifier for every operand the two sides of a
 //    matched instruction give differently, and for every merged phi whose
 //    inputs differ on an edge both sides take: a `test` and a `cmov`
-//    (4 bytes), plus each constant put in a register first (ByteModel's
-//    argumentBytes), 2 more for `i1` and floating-point values, which
-//    code generation selects with more instructions;
+//    (4 bytes on x86-64), plus each constant put in a register first
+//    (ByteModel::argumentBytes), 2 more for `i1` and floating-point values,
+//    which code generation selects with more instructions;
 //  * a branch on the identifier around every run of unmatched instructions,
 //    on every edge of a matched terminator, and at the merged entry and
 //    every shared fall-through, where the members go on in different
-//    ranges: 23 bytes, as measured (a `test`, a conditional jump and a jump
-//    back are 7; the rest is what code generation adds around them: copies
+//    ranges: 23 bytes, as measured on x86-64 (a `test`, a conditional jump
+//    and a jump back are 7; the rest is what code generation adds around them: copies
 //    for the phis where the members meet, and spills, as both members'
 //    values are live across the branch); a jump (2) where a run's side or
-//    a member alone goes on to its next range;
+//    a member alone goes on to its next range (an x86-64 short `jmp`);
 //  * keeping the identifier alive across calls: a callee-saved register,
-//    pushed, moved to and popped (4 bytes), when the body calls anything
-//    and branches or selects on the identifier at all.
+//    pushed, moved to and popped (4 bytes on x86-64), when the body calls
+//    anything and branches or selects on the identifier at all.
 //
 // The planner asks more of a pair than this estimate's saving: a fifth of
 // the merged body's estimated size on top (AlignedPlanner.cpp), as the
@@ -53,10 +56,11 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-// Calibrated on the CTMark modules (bench/notebook/2026-11-28.md, "The
-// aligned stage's byte model"): every pair of 1063 merged and compiled, the
-// merged body's real size fitted against its instructions, selects and
-// branches. A branch on the identifier costs far more than its two
+// Calibrated on the CTMark modules built for x86-64 (bench/notebook/
+// 2026-11-28.md, "The aligned stage's byte model"): every pair of 1063
+// merged and compiled, the merged body's real size fitted against its
+// instructions, selects and branches. x86-64 code: other targets take the
+// same prices until measured. A branch on the identifier costs far more than its two
 // instructions: the members' values meet in phis (copies), both members'
 // values stay live across it (spills), and each side ends in a jump.
 constexpr int64_t SelectTenths = 40;
@@ -66,11 +70,11 @@ constexpr int64_t JumpBackTenths = 20;
 constexpr int64_t DispatchTenths = 230;
 constexpr int64_t KeptIdentifierTenths = 40;
 
-int64_t selectTenths(const Value &A, const Value &B) {
+int64_t selectTenths(const Value &A, const Value &B, const ByteModel &Bytes) {
   int64_t T = SelectTenths;
   for (const Value *V : {&A, &B})
     if (const auto *C = dyn_cast<Constant>(V))
-      T += 10 * argumentBytes(*C);
+      T += 10 * Bytes.argumentBytes(*C);
   Type *Ty = A.getType();
   if (Ty->isIntegerTy(1) || Ty->isFPOrFPVectorTy() || Ty->isVectorTy() ||
       Ty->isAggregateType())
@@ -103,13 +107,13 @@ private:
     ++Cost.Dispatches;
   }
   void addSelect(const Value &L, const Value &R) {
-    int64_t T = selectTenths(L, R);
+    int64_t T = selectTenths(L, R, Ctx.Bytes);
     SelectTenthsTotal += T;
     Body += T;
     ++Cost.Selects;
   }
   void addInstruction(const Instruction &I) {
-    Body += instructionTenths(I);
+    Body += instructionTenths(I, Ctx.Costs);
     Calls |= callsSomething(I);
   }
   std::optional<unsigned> startRange(unsigned S, const BasicBlock *BB) const {
@@ -202,8 +206,11 @@ void BodyPricer::priceSuccessors(const AlignedRange &R) {
 }
 
 MergedBodyCost BodyPricer::run() {
-  Cost.LeftBytes = estimateBodyBytes(Ctx.Left);
-  Cost.RightBytes = estimateBodyBytes(Ctx.Right);
+  Cost.LeftBytes = Ctx.Bytes.bodyBytes(Ctx.Left);
+  Cost.RightBytes = Ctx.Bytes.bodyBytes(Ctx.Right);
+  Cost.LeftCosts = Ctx.Bytes.costsOf(Ctx.Left);
+  Cost.RightCosts = Ctx.Bytes.costsOf(Ctx.Right);
+  Cost.BodyCosts = Ctx.Costs;
   for (const AlignedColumn &C : A.EntryAllocas)
     addInstruction(C.Left ? *C.Left : *C.Right);
   if (startRange(0, &Ctx.Left.getEntryBlock()) !=
@@ -225,17 +232,13 @@ MergedBodyCost BodyPricer::run() {
 } // namespace
 
 int64_t MergedBodyCost::bodiesSaved() const {
-  return alignedSize(LeftBytes) + alignedSize(RightBytes) -
-         alignedSize(BodyBytes);
+  return LeftCosts.occupied(LeftBytes) + RightCosts.occupied(RightBytes) -
+         BodyCosts.occupied(BodyBytes);
 }
 
 MergedBodyCost priceMergedBody(const PairAlignment &Alignment,
                                const PairContext &Ctx) {
   return BodyPricer(Alignment, Ctx).run();
-}
-
-int64_t selectBytes(const Value &A, const Value &B) {
-  return selectTenths(A, B) / 10;
 }
 
 } // namespace lmf

@@ -16,6 +16,9 @@ namespace lmf {
 /// part is priced), in bytes.
 struct MergedBodyCost {
   int64_t LeftBytes = 0, RightBytes = 0;
+  /// How code generation builds the two members and the merged body (its
+  /// alignment padding, ByteModel::costsOf).
+  FunctionCosts LeftCosts, RightCosts, BodyCosts;
   /// The merged body, alignment padding not included.
   int64_t BodyBytes = 0;
   /// Selects on the identifier (operands, phi inputs), the branches on it
@@ -32,9 +35,6 @@ struct MergedBodyCost {
 /// Prices the merged body Alignment describes (of Ctx.Left and Ctx.Right).
 MergedBodyCost priceMergedBody(const PairAlignment &Alignment,
                                const PairContext &Ctx);
-
-/// Bytes of a select between two values of which some may be constants.
-int64_t selectBytes(const llvm::Value &A, const llvm::Value &B);
 
 } // namespace lmf
 

@@ -175,8 +175,8 @@ StringRef pairObstacle(const Function &F, const Function &G,
   ArgumentRegisters Registers;
   for (const Argument &A : F.args())
     Registers.add(*A.getType());
-  if (Registers.Integer + 1 > Facts.IntegerArgumentRegisters ||
-      Registers.Float > Facts.FloatArgumentRegisters)
+  if (Registers.Integer + 1 > Facts.Bytes.integerArgumentRegisters() ||
+      Registers.Float > Facts.Bytes.floatArgumentRegisters())
     return "no free argument register for the identifier";
   return "";
 }

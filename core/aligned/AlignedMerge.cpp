@@ -28,14 +28,14 @@
 //     only; every pair's work is bounded;
 //  4. choice: pairs are taken by estimated saving, highest first (ties to
 //     the earlier functions), each function in one pair per round, while
-//     they save at least MergeOptions::AlignedMinimumGain;
+//     they save at least AlignedOptions::MinimumGain;
 //  5. merge: serially, in that order: a pair a previous merge changed (its
 //     calls were rewritten) is aligned and priced again first; the merged
 //     body is built and verified, and the members become thunks or
 //     disappear behind their calls (AlignedRewriter.h);
 //  6. rounds: a merged body may merge again with another function of its
 //     type or another merged body (its identifier is then one more
-//     parameter), up to MergeOptions::AlignedRounds rounds or until a round
+//     parameter), up to AlignedOptions::Rounds rounds or until a round
 //     merges nothing.
 //
 // Steps 1 to 3 only read IR, each task writing its own slot; every order
@@ -177,7 +177,7 @@ void AlignedStage::collectCandidates() {
         if (!isEligible(F))
           return;
         FunctionFingerprint Print = fingerprintOf(F, Hashers[Worker]);
-        bool AnySize = Ctx.Opts.AlignedMinimumGain < 0;
+        bool AnySize = Ctx.Opts.Aligned.MinimumGain < 0;
         if (!alignedIneligibilityReason(F, Print.Instructions, AnySize)
                  .empty())
           return;
@@ -214,7 +214,7 @@ AlignedStage::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Pairs) {
                                                PlanCtx, Hashers[Worker]);
                            // Only pairs that may merge keep their alignment:
                            // a large module plans thousands.
-                           if (!P.mayMerge(Ctx.Opts.AlignedMinimumGain))
+                           if (!P.mayMerge(Ctx.Opts.Aligned.MinimumGain))
                              P.Alignment = PairAlignment();
                          });
   Ctx.Result.Stats.AlignedPairsPlanned += Plans.size();
@@ -234,7 +234,7 @@ std::vector<size_t> AlignedStage::choose(ArrayRef<AlignedPlan> Plans) {
   std::vector<size_t> Chosen;
   for (size_t I : Order) {
     const AlignedPlan &P = Plans[I];
-    if (!P.mayMerge(Ctx.Opts.AlignedMinimumGain))
+    if (!P.mayMerge(Ctx.Opts.Aligned.MinimumGain))
       continue;
     if (Taken.count(P.Left) || Taken.count(P.Right))
       continue;
@@ -260,7 +260,7 @@ void AlignedStage::explainMissed(const AlignedPlan &Plan) {
         }
         R << "about " << std::to_string(Plan.EstimatedBytesSaved)
           << " bytes saved (at least "
-          << std::to_string(Ctx.Opts.AlignedMinimumGain) << " needed, or a "
+          << std::to_string(Ctx.Opts.Aligned.MinimumGain) << " needed, or a "
           << "partner taken by a better pair); "
           << std::to_string(Plan.Matched) << " matched, "
           << std::to_string(Plan.Unmatched) << " unmatched instructions, "
@@ -285,7 +285,7 @@ void AlignedStage::record(const AlignedPlan &Plan, Function &Body,
                           ArrayRef<SimilarAction> Outcomes) {
   AlignedGroup Group;
   Group.Round = Round;
-  Group.Body = Body.getName().str();
+  Group.KeptBody = Body.getName().str();
   Group.MatchedInstructions = Plan.Matched;
   Group.UnmatchedInstructions = Plan.Unmatched;
   Group.Selects = Plan.Cost.Selects;
@@ -314,7 +314,7 @@ bool AlignedStage::apply(AlignedPlan Plan) {
   if (Touched.count(Plan.Left) || Touched.count(Plan.Right)) {
     ShapeHasher Hasher(Ctx.Globals);
     Plan = planAlignedPair(*Plan.Left, *Plan.Right, PlanCtx, Hasher);
-    if (!Plan.mayMerge(Ctx.Opts.AlignedMinimumGain))
+    if (!Plan.mayMerge(Ctx.Opts.Aligned.MinimumGain))
       return false;
   }
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
@@ -342,7 +342,7 @@ bool AlignedStage::apply(AlignedPlan Plan) {
 void AlignedStage::run() {
   Ctx.Result.AlignedRan = true;
   findHotFunctions();
-  for (Round = 0; Round < Ctx.Opts.AlignedRounds; ++Round) {
+  for (Round = 0; Round < Ctx.Opts.Aligned.Rounds; ++Round) {
     collectCandidates();
     Touched.clear();
     std::vector<std::pair<unsigned, unsigned>> Pairs =

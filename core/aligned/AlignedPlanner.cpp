@@ -2,8 +2,9 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// A pair of functions merges when the byte model says it pays: the two
-// bodies, each rounded up to the function alignment, against the merged
+// A pair of functions merges when the module's byte model (ByteModel.h,
+// ModuleFacts::Bytes) says it pays: the two bodies, each rounded up to its
+// function alignment, against the merged
 // body (AlignedCost.cpp prices its matched and unmatched instructions,
 // selects and branches) plus what each member then costs to reach it.
 //
@@ -14,8 +15,10 @@
 // exported name, an address someone compares), or, when nothing needs its
 // symbol or address and every use is a direct call that can take one more
 // argument, it disappears behind its calls, which then pass the identifier
-// themselves; that wins when it has few callers. The identifier costs a
-// `xor` (0) or a `mov` of an immediate (1) in each thunk or call.
+// themselves; that wins when it has few callers. The identifier costs what
+// the byte model says putting an `i1` 0 or 1 in a register costs (on
+// x86-64 a `xor` or a `mov` of an immediate) in each thunk or call, and a
+// thunk costs the target's jump and the member's alignment padding.
 //
 // Each of the alignment strategies asked for is tried (Aligner.h: blocks
 // paired first, or the whole functions as one sequence each); the one that
@@ -34,6 +37,7 @@
 #include "core/facts/ModuleFacts.h"
 #include "core/similar/SimilarPlanner.h"
 
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
 
 #include <algorithm>
@@ -47,8 +51,9 @@ namespace {
 /// with the cheaper way.
 int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
                    AlignedMemberPlan &Out) {
-  int64_t ArgBytes = identifierBytes(K);
-  int64_t ThunkBytes = alignedSize(JumpBytes + ArgBytes);
+  const ByteModel &Bytes = Ctx.Facts.Bytes;
+  int64_t ArgBytes = identifierBytes(K, Bytes, G.getContext());
+  int64_t ThunkBytes = Bytes.thunkBytes(ArgBytes, Bytes.costsOf(G));
   Out = {&G, SimilarAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
   bool CanDisappear = G.hasLocalLinkage()
@@ -66,7 +71,9 @@ int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
 
 } // namespace
 
-int64_t identifierBytes(unsigned K) { return K == 0 ? 2 : 5; }
+int64_t identifierBytes(unsigned K, const ByteModel &Bytes, LLVMContext &C) {
+  return Bytes.argumentBytes(*ConstantInt::get(Type::getInt1Ty(C), K));
+}
 
 bool AlignedPlan::mayMerge(int64_t MinimumGain) const {
   if (!Obstacle.empty())
@@ -87,7 +94,9 @@ AlignedPlan planAlignedPair(Function &Left, Function &Right,
   Plan.Obstacle = pairObstacle(Left, Right, Ctx.Policy, Ctx.Facts);
   if (!Plan.Obstacle.empty())
     return Plan;
-  PairContext Pair{Left, Right, Ctx.Policy, Ctx.LayoutLock};
+  PairContext Pair{
+      Left,           Right,           Ctx.Policy,
+      Ctx.LayoutLock, Ctx.Facts.Bytes, Ctx.Facts.Bytes.costsOf(Left)};
   int64_t Members = memberCost(Left, 0, Ctx, Plan.Members[0]) +
                     memberCost(Right, 1, Ctx, Plan.Members[1]);
   std::array<MemberShape, 2> Shapes = {MemberShape(Left, Hasher),

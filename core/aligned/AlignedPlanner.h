@@ -19,11 +19,13 @@
 
 namespace llvm {
 class Function;
+class LLVMContext;
 } // namespace llvm
 
 namespace lmf {
 
 class AnnotationPolicy;
+class ByteModel;
 class ShapeHasher;
 struct ModuleFacts;
 
@@ -75,9 +77,11 @@ AlignedPlan planAlignedPair(llvm::Function &Left, llvm::Function &Right,
                             const AlignedPlanContext &Ctx,
                             ShapeHasher &Hasher);
 
-/// Bytes to pass identifier K (0 or 1) in a register: `xor` for 0, `mov` of
-/// an immediate for 1 (ByteModel's argumentBytes, without a constant).
-int64_t identifierBytes(unsigned K);
+/// Bytes to pass identifier K (0 or 1, an `i1`) in a register, by the
+/// module's byte model (ByteModel::argumentBytes; on x86-64 an `xor` for 0,
+/// a `mov` of an immediate for 1).
+int64_t identifierBytes(unsigned K, const ByteModel &Bytes,
+                        llvm::LLVMContext &C);
 
 } // namespace lmf
 

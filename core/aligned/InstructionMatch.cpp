@@ -184,23 +184,18 @@ bool selfCalls(const Use &LU, const Use &RU, const PairContext &Ctx) {
 }
 
 /// Bytes, in tenths, of putting a value in a register for a select: a
-/// constant is materialized (ByteModel's argumentBytes), anything else is
-/// there already.
-int64_t materializeTenths(const Value &V) {
+/// constant is materialized (the module's ByteModel::argumentBytes),
+/// anything else is there already.
+int64_t materializeTenths(const Value &V, const ByteModel &Bytes) {
   if (const auto *C = dyn_cast<Constant>(&V))
-    return 10 * argumentBytes(*C);
+    return 10 * Bytes.argumentBytes(*C);
   return 0;
 }
 
 } // namespace
 
-int64_t instructionTenths(const Instruction &I) {
-  if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I))
-    return 0;
-  if (const auto *II = dyn_cast<IntrinsicInst>(&I))
-    if (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic())
-      return 0;
-  return TenthsOfBytesPerInstruction;
+int64_t instructionTenths(const Instruction &I, const FunctionCosts &Costs) {
+  return ByteModel::emitsCode(I) ? Costs.TenthsPerInstruction : 0;
 }
 
 bool isSelfCall(const Instruction &I, const Function &Self) {
@@ -286,8 +281,11 @@ bool mayMatch(const Instruction &L, const Instruction &R,
 
 int64_t matchGainTenths(const Instruction &L, const Instruction &R,
                         const PairContext &Ctx) {
-  int64_t Gain = instructionTenths(L);
-  // Matching terminators saves the branch that would choose between them.
+  int64_t Gain = instructionTenths(L, Ctx.Costs);
+  // Matching terminators saves the branch that would choose between them
+  // (5 bytes: an x86-64 `jmp rel32`; the aligner's own rough weight, not
+  // the byte model's jump, as is the select's 4 bytes below: AlignedCost.cpp
+  // prices the merged body once the matching is known).
   if (L.isTerminator())
     Gain += 50;
   for (unsigned I = 0, E = L.getNumOperands(); I != E; ++I) {
@@ -297,7 +295,8 @@ int64_t matchGainTenths(const Instruction &L, const Instruction &R,
         selfCalls(LU, RU, Ctx) ||
         (isa<Instruction>(LV) && isa<Instruction>(RV)))
       continue;
-    Gain -= 40 + materializeTenths(*LV) + materializeTenths(*RV);
+    Gain -= 40 + materializeTenths(*LV, Ctx.Bytes) +
+            materializeTenths(*RV, Ctx.Bytes);
   }
   return Gain;
 }

@@ -6,6 +6,8 @@
 #ifndef LMF_CORE_ALIGNED_INSTRUCTIONMATCH_H
 #define LMF_CORE_ALIGNED_INSTRUCTIONMATCH_H
 
+#include "core/facts/ByteModel.h"
+
 #include "llvm/ADT/DenseMap.h"
 
 #include <cstdint>
@@ -31,6 +33,12 @@ struct PairContext {
   const llvm::Function &Right;
   const AnnotationPolicy &Policy;
   std::mutex &LayoutLock;
+  /// The module's byte model (ModuleFacts::Bytes).
+  const ByteModel &Bytes;
+  /// What code generation makes of the merged body: what it makes of Left
+  /// (a pair agrees on `optsize`, `minsize` and the target CPU and
+  /// features, attributes that must match: AlignedEligibility.cpp).
+  FunctionCosts Costs;
   /// The right block each paired left block goes with, once blocks are
   /// paired: an invoke is then matched only with one that unwinds to the
   /// partner of its own unwind block. Null: invokes are matched whatever
@@ -87,9 +95,11 @@ bool differenceAllowed(const llvm::Use &LU, const llvm::Use &RU,
 int64_t matchGainTenths(const llvm::Instruction &L,
                         const llvm::Instruction &R, const PairContext &Ctx);
 
-/// Tenths of bytes an instruction takes in machine code (the byte model's
-/// 4.5 bytes for each instruction that emits code).
-int64_t instructionTenths(const llvm::Instruction &I);
+/// Tenths of bytes an instruction takes in machine code, in a function
+/// built like Costs says (the byte model's bytes per instruction that
+/// emits code, ByteModel::emitsCode).
+int64_t instructionTenths(const llvm::Instruction &I,
+                          const FunctionCosts &Costs);
 
 /// True when I is one of Self's calls of itself (recursion).
 bool isSelfCall(const llvm::Instruction &I, const llvm::Function &Self);

@@ -66,6 +66,7 @@
 
 #include "core/aligned/MergedBodyBuilder.h"
 
+#include "core/MergeNames.h"
 #include "core/aligned/AlignedEligibility.h"
 #include "core/aligned/AlignedPlanner.h"
 #include "core/equality/GlobalNumbering.h"
@@ -203,7 +204,7 @@ void MergedBodyBuilder::createFunction() {
   Params.push_back(Type::getInt1Ty(C));
   auto *Type = FunctionType::get(L.getReturnType(), Params, false);
   M = Function::Create(Type, GlobalValue::InternalLinkage, L.getAddressSpace(),
-                       L.getName() + ".lmf.aligned");
+                       memberDerivedName(L.getName(), AlignedBodySuffix));
   L.getParent()->getFunctionList().insertAfter(L.getIterator(), M);
   M->copyAttributesFrom(&L);
   // pairObstacle checked that the lists intersect.

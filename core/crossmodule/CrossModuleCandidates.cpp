@@ -131,11 +131,12 @@ public:
         Policy(M, /*TypeTestsMayBeLive=*/true), References(M, Opts.Ordinal),
         Attached(M) {}
 
-  Expected<ModuleCandidates> run(function_ref<bool(const Function &)> Wanted);
+  Expected<ModuleCandidates>
+  run(function_ref<WantedAs(const Function &)> Wanted);
 
 private:
   bool addressFree(const GlobalValue &GV) const;
-  Error select(function_ref<bool(const Function &)> Wanted);
+  Error select(function_ref<WantedAs(const Function &)> Wanted);
   void describe(CrossModuleCandidate &C, const Function &F) const;
   void encode();
   void encodeSimilar();
@@ -152,6 +153,9 @@ private:
   /// lazily read module does not have before.
   std::optional<ProfileSummaryInfo> Profile;
   std::vector<Function *> Functions;
+  /// For each of Functions: listed only as an argument-free twin of its
+  /// own module (WantedAs::ArgumentFreeTwinInModule).
+  std::vector<bool> InModuleOnly;
   ClassTable CalleeClasses, AddressClasses;
   ModuleCandidates Result;
 };
@@ -172,18 +176,25 @@ bool CandidateCollector::addressFree(const GlobalValue &GV) const {
          Opts.LinkAddressFree->contains(linkGUID(*F));
 }
 
-Error CandidateCollector::select(function_ref<bool(const Function &)> Wanted) {
+Error CandidateCollector::select(
+    function_ref<WantedAs(const Function &)> Wanted) {
   for (Function &F : M) {
     if (F.isDeclaration() && !F.isMaterializable())
       continue;
-    if (!crossModuleLinkage(F) || F.hasAvailableExternallyLinkage() ||
-        !Wanted(F))
+    if (!crossModuleLinkage(F) || F.hasAvailableExternallyLinkage())
+      continue;
+    WantedAs Why = Wanted(F);
+    if (Why == WantedAs::No)
       continue;
     if (Error E = F.materialize())
       return E;
     if (!isEligible(F))
       continue;
+    bool InModule = Why == WantedAs::ArgumentFreeTwinInModule;
+    if (InModule && !hasArgumentFreeBody(F))
+      continue;
     Functions.push_back(&F);
+    InModuleOnly.push_back(InModule);
   }
   return Error::success();
 }
@@ -197,7 +208,16 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   C.Replaceable = mayBeReplaced(F, Facts);
   C.Removable = Attached.removable(
       F, [&](const GlobalAlias &GA) { return addressFree(GA); }, C.Aliases);
-  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken();
+  // A lazily read module shows only the uses in the bodies read so far:
+  // the link's list of address-free functions (from every summary's
+  // references) says whether another body takes F's address.
+  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken() &&
+                 (!Opts.LinkAddressFree ||
+                  Opts.LinkAddressFree->contains(linkGUID(F)));
+  C.Inlinable = !F.hasFnAttribute(Attribute::NoInline);
+  if (Opts.CallingFunctions)
+    C.CallingFunctions =
+        static_cast<int32_t>(Opts.CallingFunctions->lookup(linkGUID(F)));
   C.Hot = isHotFunction(F, *Profile, Opts.Hot);
   C.ThunkObstacle = thunkObstacle(F).str();
   C.ArgumentFree = hasArgumentFreeBody(F);
@@ -208,7 +228,8 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
     C.TypeHash = xxh3_64bits(Type);
   }
   uint64_t Instructions = 0;
-  C.BodyBytes = estimateBodyBytes(F, &Instructions);
+  C.BodyBytes = Facts.Bytes.bodyBytes(F, &Instructions);
+  C.Costs = Facts.Bytes.costsOf(F);
   C.Instructions = Instructions;
 }
 
@@ -235,8 +256,8 @@ void CandidateCollector::encodeSimilar() {
   EncodingContext Ctx{Globals, Policy};
   Ctx.CrossModule = &References;
   Ctx.ParameterWildcards = true;
-  Ctx.CalleeWildcards = Opts.SimilarCallees && !protectsIndirectCalls(M);
-  Ctx.IntegerWildcards = Opts.SimilarIntegers;
+  Ctx.CalleeWildcards = Opts.Similar.Callees && !protectsIndirectCalls(M);
+  Ctx.IntegerWildcards = Opts.Similar.Integers;
   EncodingContext ValueCtx{Globals, Policy};
   ValueCtx.CrossModule = &References;
   Result.SimilarPositions = {"data"};
@@ -249,8 +270,9 @@ void CandidateCollector::encodeSimilar() {
   EncoderScratch Scratch;
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
-    C.SimilarEligible =
-        !C.Hot && similarIneligibilityReason(*F).empty() && mayPayAsSimilar(*F);
+    C.SimilarEligible = !C.Hot && !InModuleOnly[Index] &&
+                        similarIneligibilityReason(*F).empty() &&
+                        mayPayAsSimilar(*F, Facts.Bytes);
     if (!C.SimilarEligible)
       continue;
     encodeSkeletonWithPositions(*F, Ctx, C.SimilarSkeleton, NoClasses, Uses,
@@ -261,22 +283,20 @@ void CandidateCollector::encodeSimilar() {
     for (auto [Position, U] : zip(C.Positions, Uses)) {
       encodeOperandValue(*F, *U->get(), ValueCtx, Position.Value, Scratch);
       if (const auto *Value = dyn_cast<Constant>(U->get())) {
-        Position.ArgumentBytes = argumentBytes(*Value);
+        Position.ArgumentBytes = Facts.Bytes.argumentBytes(*Value);
         Position.MayBeInTable = mayLiveInTable(*Value);
       }
       Position.Registers.add(*U->get()->getType());
       Position.Pointer = U->get()->getType()->isPointerTy();
-      Position.TableReadBytes = tableReadBytes(*U);
+      Position.TableReadBytes = tableReadBytes(*U, Facts.Bytes);
     }
   }
 }
 
 Expected<ModuleCandidates>
-CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
+CandidateCollector::run(function_ref<WantedAs(const Function &)> Wanted) {
   Result.CompatibilityKey = moduleCompatibilityKey(M);
-  Result.IntegerArgumentRegisters = Facts.IntegerArgumentRegisters;
-  Result.FloatArgumentRegisters = Facts.FloatArgumentRegisters;
-  Result.PositionIndependent = Facts.PositionIndependent;
+  Result.Bytes = Facts.Bytes;
   if (Error E = select(Wanted))
     return E;
   Profile.emplace(M);
@@ -284,13 +304,15 @@ CandidateCollector::run(function_ref<bool(const Function &)> Wanted) {
   for (auto [Index, F] : enumerate(Functions)) {
     CrossModuleCandidate &C = Result.Candidates[Index];
     describe(C, *F);
+    if (InModuleOnly[Index])
+      continue;
     if (C.Final)
       CalleeClasses[F] = Index;
     if (C.Final && C.AddressFree)
       AddressClasses[F] = Index;
   }
   encode();
-  if (similarMergingOn(Opts.Similar, M))
+  if (similarMergingOn(Opts.Similar.Enabled, M))
     encodeSimilar();
   return std::move(Result);
 }
@@ -306,6 +328,10 @@ bool flagIsIrrelevant(StringRef Key) {
 }
 
 } // namespace
+
+bool isBodyOfItsOwn(const CrossModuleCandidate &C, StringSet<> &Seen) {
+  return C.Linkage == CrossModuleLinkage::Local || Seen.insert(C.Name).second;
+}
 
 std::string moduleCompatibilityKey(const Module &M) {
   std::string Key;
@@ -330,7 +356,7 @@ std::string moduleCompatibilityKey(const Module &M) {
 
 Expected<ModuleCandidates>
 collectCrossModuleCandidates(Module &M,
-                             function_ref<bool(const Function &)> Wanted,
+                             function_ref<WantedAs(const Function &)> Wanted,
                              const CrossModuleCollectOptions &Opts) {
   // A lazily read module has no module-level metadata until asked: its
   // flags (the compatibility key, PIC and PIE levels, indirect-call

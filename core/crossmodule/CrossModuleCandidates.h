@@ -11,7 +11,10 @@
 #include "core/MergeOptions.h"
 #include "core/equality/StructuralEncoding.h"
 
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -60,10 +63,17 @@ struct CrossModuleCandidate {
   bool Removable = false;
   /// Those aliases' names.
   std::vector<std::string> Aliases;
-  /// Every use in its module is a direct call to it: a backend that merges
-  /// it with similar functions of the module can rewrite those calls and
-  /// drop it, with no thunk.
+  /// Every use in its module is a direct call to it (as far as the bodies
+  /// read and the link's address-free functions tell): a backend that
+  /// merges it with similar functions of the module can rewrite those calls
+  /// and drop it, with no thunk, and its inliner may copy it into them.
   bool OnlyCalled = false;
+  /// Its backend's inliner may copy it into its callers: it is not
+  /// `noinline`.
+  bool Inlinable = false;
+  /// How many functions of its module call it (its module's summary), or
+  /// -1 when that is not known.
+  int32_t CallingFunctions = -1;
   /// It is on the program's fast path (ProfileFacts.h, under the link's
   /// hot-function policy): it may only be erased, and merges with no
   /// similar function.
@@ -81,6 +91,9 @@ struct CrossModuleCandidate {
   uint32_t Instructions = 0;
   /// Machine-code bytes of its body (ByteModel.h).
   int64_t BodyBytes = 0;
+  /// How its module's target builds it: the alignment of its body, and of
+  /// the thunk it would become.
+  FunctionCosts Costs;
   /// The encoding with class references as placeholders (encodeSkeleton).
   Encoding Skeleton;
   /// The candidates (indices into ModuleCandidates::Candidates) the
@@ -95,14 +108,14 @@ struct CrossModuleCandidate {
   struct Position {
     /// The value, in cross-module form: equal encodings, equal values.
     Encoding Value;
-    /// Bytes to pass it as an argument (ByteModel.h).
+    /// Bytes to pass it as an argument (ByteModel::argumentBytes).
     int64_t ArgumentBytes = 0;
     /// Registers it takes as an argument.
     ArgumentRegisters Registers;
     /// It is an address (in a constant table, it needs a relocation in a
     /// position-independent program).
     bool Pointer = false;
-    /// Bytes to read it from a constant table instead (ConstantTables.h).
+    /// Bytes to read it from a constant table instead (tableReadBytes).
     int64_t TableReadBytes = 0;
     /// It may be a field of a constant table (mayLiveInTable).
     bool MayBeInTable = false;
@@ -121,10 +134,9 @@ struct ModuleCandidates {
   /// generation.
   std::string CompatibilityKey;
   std::vector<CrossModuleCandidate> Candidates;
-  /// Argument registers of the target's C calling convention.
-  unsigned IntegerArgumentRegisters = 6, FloatArgumentRegisters = 8;
-  /// The module is built position-independent (ModuleFacts.h).
-  bool PositionIndependent = false;
+  /// The byte model of the module's target (ModuleFacts::Bytes): modules
+  /// with equal compatibility keys have equal models.
+  ByteModel Bytes;
   /// The kinds of similar positions the module allows (callees not in a
   /// module that protects indirect calls); empty without similar merging.
   std::vector<std::string> SimilarPositions;
@@ -139,19 +151,43 @@ struct CrossModuleCollectOptions {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// The module's place among the link's modules.
   uint32_t Ordinal = 0;
-  /// Encode for similar merging too, with these kinds of positions
-  /// (MergeOptions::MergeSimilar, SimilarCallees, SimilarIntegers); unset:
-  /// when the module carries a profile (similarMergingOn).
-  std::optional<bool> Similar = false;
-  bool SimilarCallees = true;
-  bool SimilarIntegers = true;
+  /// How many functions of the module call each function, by GUID (its
+  /// summary's call edges), or null when the summary was not read.
+  const llvm::DenseMap<uint64_t, uint32_t> *CallingFunctions = nullptr;
+  /// Encode for similar merging too (SimilarOptions::Enabled; unset: when
+  /// the module carries a profile, similarMergingOn), with the kinds of
+  /// positions it allows. Off unless asked for.
+  SimilarOptions Similar{/*Enabled=*/false};
 };
 
-/// Lists and encodes the functions of M for which Wanted says yes and that
-/// may be folded with a twin in another module. M may be lazily loaded:
-/// only those functions' bodies are read. Errors come from reading bodies.
+/// Whether C is a body of its own in the linked program, for the byte
+/// models: every local function is, and of the copies of one exported
+/// function in several modules (an inline function, say) only the first
+/// that Seen has not seen; that one is added to Seen.
+bool isBodyOfItsOwn(const CrossModuleCandidate &C, llvm::StringSet<> &Seen);
+
+/// Why the caller wants a function of the module read
+/// (CrossModuleFolding.cpp says how it decides).
+enum class WantedAs : uint8_t {
+  /// Not read.
+  No,
+  /// It may have twins in other modules.
+  Twin,
+  /// It may be an argument-free twin of functions of its own module only
+  /// (ArgumentFreeBodies.h), which its backend cannot fold when their types
+  /// differ. It is listed only when its body reads no argument, takes no
+  /// part in similar merging, and the other candidates refer to it by
+  /// identity, as they did before it was listed: the classes of the other
+  /// candidates are the same with it or without it.
+  ArgumentFreeTwinInModule,
+};
+
+/// Lists and encodes the functions of M that Wanted wants read (in module
+/// order) and that may be folded with a twin. M may be lazily loaded: only
+/// those functions' bodies are read. Errors come from reading bodies.
 llvm::Expected<ModuleCandidates> collectCrossModuleCandidates(
-    llvm::Module &M, llvm::function_ref<bool(const llvm::Function &)> Wanted,
+    llvm::Module &M,
+    llvm::function_ref<WantedAs(const llvm::Function &)> Wanted,
     const CrossModuleCollectOptions &Opts);
 
 /// The compatibility key of M (see ModuleCandidates::CompatibilityKey).

@@ -15,14 +15,18 @@
 // references to other candidates left as placeholders), within modules
 // built alike (same triple, data layout and code-generation flags); then
 // each class is split by the classes its members' placeholders stand for,
-// until no class splits. Two twins that call their own unit's copy of a
+// until no class splits (the engine of one module's partition refinement,
+// ClassRefinement.h). Two twins that call their own unit's copy of a
 // `static` helper are equal exactly when the helpers are. Equality is
 // decided on the full token lists, never on a hash.
 //
 // Twins that read no argument compare without their parameter lists
 // (ArgumentFreeBodies.h), which a backend's merger never does: a class of
 // them is planned here even within one module when its members' types
-// differ. Any other class within one module is left to its backend.
+// differ (the step before the link reads such functions of one module when
+// their summary sizes and targets repeat there, CrossModuleFolding.cpp;
+// it runs on links of two or more ThinLTO modules). Any other class within
+// one module is left to its backend.
 //
 // Deciding what each member becomes, for a class with members in two or
 // more modules, or of argument-free twins of several types:
@@ -55,22 +59,24 @@
 // weakened to its class's meet, as partition refinement does in one module
 // (weakenToMeet in MergeModule.cpp).
 //
-// Names. The shared body of a class is `__lmf.xm.<hash>`, where the hash
-// covers the class's skeleton and its references' skeletons: the same
-// twins get the same name in every link, and an unchanged module keeps its
-// bytes (and its ThinLTO cache entries). Within one link, names are unique:
-// a collision gets a number.
+// Names. The shared body of a class is `<first member>.lmf.shared`, its
+// first folded member in module order, whose module's copy the link keeps
+// (MergeNames.cpp); two classes whose first members have one name (`static`
+// functions of two units) are told apart by a number.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/crossmodule/CrossModulePlanner.h"
 
-#include "core/equality/ArgumentFreeBodies.h"
+#include "core/MergeNames.h"
 
-#include "core/facts/ByteModel.h"
+#include "core/equality/ArgumentFreeBodies.h"
+#include "core/equality/ClassRefinement.h"
+
 #include "core/crossmodule/CrossModuleSimilarPlanner.h"
-#include "core/facts/ProfileFacts.h"
 #include "core/equality/StructuralHash.h"
+#include "core/facts/ByteModel.h"
+#include "core/facts/ProfileFacts.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -79,23 +85,12 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 
 using namespace llvm;
 
 namespace lmf {
-
-StringRef crossModuleActionName(CrossModuleAction Action) {
-  switch (Action) {
-  case CrossModuleAction::Erased:
-    return "erased";
-  case CrossModuleAction::Thunk:
-    return "thunk";
-  case CrossModuleAction::CallersRedirected:
-    return "callers-redirected";
-  }
-  return "unknown";
-}
 
 namespace {
 
@@ -105,16 +100,16 @@ using ItemId = uint32_t;
 class Planner {
 public:
   Planner(ArrayRef<ModuleCandidates> Modules, const CrossModuleLinkFacts &Facts,
-          const CrossModulePlanOptions &Opts)
-      : Modules(Modules), Facts(Facts), Opts(Opts) {}
+          const SimilarOptions &Similar)
+      : Modules(Modules), Facts(Facts), Similar(Similar) {}
 
   CrossModulePlan run();
 
 private:
   void numberItems();
-  void partitionBySkeleton();
-  void refine();
-  std::vector<std::vector<ItemId>> classesBeyondBackends() const;
+  ClassList partitionBySkeleton();
+  Error refine(const ClassList &First);
+  std::vector<ArrayRef<ItemId>> classesBeyondBackends() const;
   void planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const;
   bool exportedMayDisappear(ItemId X, ArrayRef<ItemId> Members) const;
   void chooseActions(ArrayRef<ItemId> Members, CrossModuleClass &Out) const;
@@ -123,7 +118,7 @@ private:
   bool beyondBackends(const CrossModuleClass &C) const;
   void weakenReachedClasses();
   std::vector<CrossModuleRef> untouchedItems() const;
-  std::string sharedName(ArrayRef<ItemId> Members);
+  std::string sharedName(const CrossModuleClass &C);
   AnnotationFacts meetOf(ArrayRef<ItemId> Members) const;
 
   const CrossModuleCandidate &candidate(ItemId I) const {
@@ -135,11 +130,13 @@ private:
 
   ArrayRef<ModuleCandidates> Modules;
   const CrossModuleLinkFacts &Facts;
-  const CrossModulePlanOptions &Opts;
+  const SimilarOptions &Similar;
   std::vector<CrossModuleRef> Items;
   std::vector<ItemId> ModuleStart;
-  std::vector<uint32_t> ClassOf;
-  uint32_t NumClasses = 0;
+  /// Every item's class, named by its smallest member (ClassRefinement.h).
+  std::vector<ItemId> ClassOf;
+  /// The classes of two or more items, ordered by first member.
+  ClassList Classes;
   std::vector<uint64_t> SkeletonHash;
   StringSet<> UsedNames;
   CrossModulePlan Plan;
@@ -154,9 +151,10 @@ void Planner::numberItems() {
   Plan.Stats.Candidates = Items.size();
 }
 
-/// Classes of equal skeletons, within modules of one compatibility key,
-/// numbered by their first item.
-void Planner::partitionBySkeleton() {
+/// Classes of equal skeletons, within modules of one compatibility key:
+/// the ones of two or more items, members ascending, ordered by first
+/// member. Every item alone in its class is its own class id.
+ClassList Planner::partitionBySkeleton() {
   std::map<StringRef, uint32_t> KeyIds;
   std::vector<uint32_t> KeyOf(Items.size());
   SkeletonHash.resize(Items.size());
@@ -178,62 +176,59 @@ void Planner::partitionBySkeleton() {
     return L < R;
   };
   llvm::sort(Order, Less);
-  // Runs of equal skeletons; a run's class is named by its smallest item.
-  std::vector<ItemId> RunFirst(Items.size());
+  // Runs of equal skeletons, items ascending within each.
+  ClassList First;
+  ClassOf.resize(Items.size());
+  std::iota(ClassOf.begin(), ClassOf.end(), 0);
   for (size_t Begin = 0; Begin < Order.size();) {
     size_t End = Begin + 1;
     while (End < Order.size() && KeyOf[Order[End]] == KeyOf[Order[Begin]] &&
            candidate(Order[End]).Skeleton == candidate(Order[Begin]).Skeleton)
       ++End;
-    for (size_t K = Begin; K < End; ++K)
-      RunFirst[Order[K]] = Order[Begin];
+    if (End - Begin >= 2)
+      First.add(ArrayRef(Order).slice(Begin, End - Begin));
     Begin = End;
   }
-  ClassOf.assign(Items.size(), 0);
-  DenseMap<ItemId, uint32_t> Number;
-  for (ItemId I = 0; I < Items.size(); ++I)
-    ClassOf[I] = Number.try_emplace(RunFirst[I], Number.size()).first->second;
-  NumClasses = Number.size();
+  First.finish();
+  return First;
 }
 
-/// Splits classes by the classes their members refer to, until none
-/// splits. New classes are numbered by their first item, so the result
-/// does not depend on the order of the work.
-void Planner::refine() {
-  std::vector<std::vector<uint32_t>> Signatures(Items.size());
-  for (;;) {
-    ++Plan.Stats.RefinementIterations;
-    DenseMap<ArrayRef<uint32_t>, uint32_t> Ids;
-    std::vector<uint32_t> Next(Items.size());
-    for (ItemId I = 0; I < Items.size(); ++I) {
-      std::vector<uint32_t> &Signature = Signatures[I];
-      Signature.assign(1, ClassOf[I]);
-      for (uint32_t Ref : candidate(I).References)
-        Signature.push_back(ClassOf[itemOf(Items[I].Module, Ref)]);
-      Next[I] = Ids.try_emplace(Signature, Ids.size()).first->second;
-    }
-    uint32_t Count = Ids.size();
-    ClassOf = std::move(Next);
-    if (Count == NumClasses)
-      return;
-    NumClasses = Count;
+/// Splits the classes by the classes their members refer to, until none
+/// splits: the engine of one module's partition refinement, run serially
+/// (the plan is made on one thread, see CrossModuleFolding.cpp). Fails only
+/// past 2^32 references (CandidateLists).
+Error Planner::refine(const ClassList &First) {
+  std::vector<ItemId> Targets;
+  std::vector<size_t> Begin;
+  for (ItemId I = 0; I < Items.size(); ++I) {
+    Begin.push_back(Targets.size());
+    for (uint32_t Ref : candidate(I).References)
+      Targets.push_back(itemOf(Items[I].Module, Ref));
   }
+  Begin.push_back(Targets.size());
+  std::vector<ArrayRef<ItemId>> Lists(Items.size());
+  for (ItemId I = 0; I < Items.size(); ++I)
+    Lists[I] = ArrayRef(Targets).slice(Begin[I], Begin[I + 1] - Begin[I]);
+  CandidateLists Refs;
+  if (Error E = Refs.assign(Lists))
+    return E;
+  ClassRefinement Iterations(ClassOf, Refs, serialRunner(),
+                             /*SerialThreshold=*/0);
+  Iterations.start(First);
+  // Counted as the naive loop did: every iteration that splits and the
+  // last one, which finds that none does.
+  Plan.Stats.RefinementIterations = Iterations.refineToFixpoint() + 1;
+  Classes = Iterations.finalClasses();
+  return Error::success();
 }
 
-std::vector<std::vector<ItemId>> Planner::classesBeyondBackends() const {
-  std::vector<std::vector<ItemId>> Members(NumClasses);
-  for (ItemId I = 0; I < Items.size(); ++I)
-    Members[ClassOf[I]].push_back(I);
-  std::vector<std::vector<ItemId>> Out;
-  for (std::vector<ItemId> &M : Members)
-    if (beyondBackends(M))
-      Out.push_back(std::move(M));
-  // In order of their first member (classes were numbered that way, but
-  // the filter above must not depend on it).
-  llvm::sort(Out,
-             [](const std::vector<ItemId> &L, const std::vector<ItemId> &R) {
-               return L.front() < R.front();
-             });
+/// The classes no backend can fold alone (beyondBackends), in order of
+/// their first member.
+std::vector<ArrayRef<ItemId>> Planner::classesBeyondBackends() const {
+  std::vector<ArrayRef<ItemId>> Out;
+  for (ArrayRef<ItemId> Members : Classes)
+    if (beyondBackends(Members))
+      Out.push_back(Members);
   return Out;
 }
 
@@ -275,17 +270,17 @@ void Planner::chooseActions(ArrayRef<ItemId> Members,
   for (ItemId X : Members) {
     const CrossModuleCandidate &C = candidate(X);
     bool Local = C.Linkage == CrossModuleLinkage::Local;
-    CrossModuleAction Action;
+    FoldAction Action;
     if (Local ? C.AddressFree && C.Removable : exportedMayDisappear(X, Members))
-      Action = CrossModuleAction::Erased;
+      Action = FoldAction::Erased;
     else if (!C.ThunkObstacle.empty()) {
       Out.Refusals.push_back({Items[X], C.ThunkObstacle});
       continue;
     } else if (!C.Replaceable)
-      Action = CrossModuleAction::CallersRedirected;
+      Action = FoldAction::CallersRedirected;
     else
-      Action = CrossModuleAction::Thunk;
-    if (C.Hot && Action != CrossModuleAction::Erased) {
+      Action = FoldAction::Thunk;
+    if (C.Hot && Action != FoldAction::Erased) {
       Out.Refusals.push_back({Items[X], HotThunkRefusal.str()});
       continue;
     }
@@ -301,19 +296,19 @@ int64_t Planner::gainOf(const CrossModuleClass &C) const {
   for (const CrossModuleMember &M : C.Members) {
     const CrossModuleCandidate &D =
         Modules[M.Ref.Module].Candidates[M.Ref.Candidate];
-    if (D.Linkage != CrossModuleLinkage::Local &&
-        !Exported.insert(D.Name).second)
+    if (!isBodyOfItsOwn(D, Exported))
       continue;
     ++Bodies;
-    Thunks += M.Action != CrossModuleAction::Erased;
+    Thunks += M.Action != FoldAction::Erased;
   }
   if (Bodies < 2)
     return 0;
   const CrossModuleCandidate &First =
       Modules[C.Members.front().Ref.Module]
           .Candidates[C.Members.front().Ref.Candidate];
-  return (Bodies - 1) * alignedSize(First.BodyBytes) -
-         Thunks * alignedSize(JumpBytes);
+  const ByteModel &Bytes = Modules[C.Members.front().Ref.Module].Bytes;
+  return (Bodies - 1) * First.Costs.occupied(First.BodyBytes) -
+         Thunks * Bytes.thunkBytes(0, First.Costs);
 }
 
 /// Twins no backend can fold alone: they span modules, or they read no
@@ -344,7 +339,7 @@ void Planner::planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const {
     // Without the thunks, if they cost more than they save.
     CrossModuleClass Erased;
     for (const CrossModuleMember &M : Out.Members) {
-      if (M.Action == CrossModuleAction::Erased)
+      if (M.Action == FoldAction::Erased)
         Erased.Members.push_back(M);
       else
         Out.Refusals.push_back({M.Ref, "thunk costs more than it saves"});
@@ -352,8 +347,7 @@ void Planner::planClass(ArrayRef<ItemId> Members, CrossModuleClass &Out) const {
     Out.Members = std::move(Erased.Members);
     Out.EstimatedBytesSaved = beyondBackends(Out) ? gainOf(Out) : 0;
   }
-  Out.Folded = Out.EstimatedBytesSaved > 0;
-  if (!Out.Folded) {
+  if (Out.EstimatedBytesSaved <= 0) {
     Out.Members.clear();
     Out.Refusals.clear();
   }
@@ -371,26 +365,28 @@ AnnotationFacts Planner::meetOf(ArrayRef<ItemId> Members) const {
   return meetOfFacts(All);
 }
 
-std::string Planner::sharedName(ArrayRef<ItemId> Members) {
-  ItemId First = Members.front();
-  std::vector<uint64_t> Content{SkeletonHash[First]};
-  for (uint32_t Ref : candidate(First).References)
-    Content.push_back(SkeletonHash[itemOf(Items[First].Module, Ref)]);
-  std::string Base = SharedBodyPrefix.str() + utohexstr(hashEncoding(Content),
-                                                        /*LowerCase=*/true, 16);
-  std::string Name = Base;
-  for (unsigned N = 1; !UsedNames.insert(Name).second; ++N)
-    Name = Base + "." + std::to_string(N);
-  return Name;
+/// Named after C's first folded member: every module with a member defines
+/// a copy of the shared body from its own first one, and the link keeps
+/// the first module's.
+std::string Planner::sharedName(const CrossModuleClass &C) {
+  const CrossModuleRef &First = C.Members.front().Ref;
+  return sharedBodyName(SharedBodyKind::Identical,
+                        Modules[First.Module].Candidates[First.Candidate].Name,
+                        UsedNames);
 }
 
 /// Every class that a folded class refers to by class, transitively, has
 /// all its members weakened (see the file comment).
 void Planner::weakenReachedClasses() {
-  std::vector<std::vector<ItemId>> MembersOf(NumClasses);
-  for (ItemId I = 0; I < Items.size(); ++I)
-    MembersOf[ClassOf[I]].push_back(I);
-  std::vector<char> Reached(NumClasses, 0);
+  // The members of class K: a class of Classes, or K alone.
+  constexpr uint32_t Alone = ~uint32_t(0);
+  std::vector<uint32_t> IndexOf(Items.size(), Alone);
+  for (auto [Index, Members] : enumerate(Classes))
+    IndexOf[Members.front()] = Index;
+  auto MembersOf = [&](const ItemId &K) {
+    return IndexOf[K] == Alone ? ArrayRef<ItemId>(K) : Classes[IndexOf[K]];
+  };
+  std::vector<char> Reached(Items.size(), 0);
   std::vector<uint32_t> Work;
   auto Reach = [&](ItemId From) {
     for (uint32_t Ref : candidate(From).References) {
@@ -412,11 +408,12 @@ void Planner::weakenReachedClasses() {
   while (!Work.empty()) {
     uint32_t K = Work.back();
     Work.pop_back();
-    for (ItemId X : MembersOf[K])
+    for (ItemId X : MembersOf(K))
       Reach(X);
   }
-  for (uint32_t K = 0; K < NumClasses; ++K) {
-    if (!Reached[K] || MembersOf[K].size() < 2)
+  for (ArrayRef<ItemId> Members : Classes) {
+    ItemId K = Members.front();
+    if (!Reached[K])
       continue;
     auto Planned = PlannedIndex.find(K);
     if (Planned != PlannedIndex.end()) {
@@ -427,10 +424,10 @@ void Planner::weakenReachedClasses() {
       continue;
     }
     CrossModuleClass C;
-    C.Meet = meetOf(MembersOf[K]);
-    for (ItemId X : MembersOf[K])
+    C.Meet = meetOf(Members);
+    for (ItemId X : Members)
       C.Weakened.push_back(Items[X]);
-    C.BodyInstructions = candidate(MembersOf[K].front()).Instructions;
+    C.BodyInstructions = candidate(K).Instructions;
     Plan.Classes.push_back(std::move(C));
   }
 }
@@ -454,41 +451,44 @@ CrossModulePlan Planner::run() {
   numberItems();
   if (Items.empty())
     return std::move(Plan);
-  partitionBySkeleton();
-  refine();
-  std::vector<std::vector<ItemId>> Classes = classesBeyondBackends();
-  Plan.Stats.ClassesWithTwins = Classes.size();
-  for (const std::vector<ItemId> &Members : Classes) {
+  if (Error E = refine(partitionBySkeleton())) {
+    // Nothing is known to be equal: nothing folds.
+    consumeError(std::move(E));
+    return std::move(Plan);
+  }
+  std::vector<ArrayRef<ItemId>> Beyond = classesBeyondBackends();
+  Plan.Stats.ClassesWithTwins = Beyond.size();
+  for (ArrayRef<ItemId> Members : Beyond) {
     CrossModuleClass C;
     planClass(Members, C);
-    if (!C.Folded)
+    if (!C.foldsAnything())
       continue;
     C.Meet = meetOf(Members);
-    C.SharedName = sharedName(Members);
+    C.KeptBody = sharedName(C);
     C.ArgumentFree = candidate(Members.front()).ArgumentFree;
     if (C.ArgumentFree)
-      Plan.ArgumentFreeBodies.insert(C.SharedName);
+      Plan.ArgumentFreeBodies.insert(C.KeptBody);
     for (const CrossModuleMember &M : C.Members) {
       const CrossModuleCandidate &D =
           Modules[M.Ref.Module].Candidates[M.Ref.Candidate];
       if (D.Linkage == CrossModuleLinkage::Local)
         continue;
-      if (M.Action == CrossModuleAction::Erased) {
-        Plan.ReplacedNames.try_emplace(D.Name, C.SharedName);
+      if (M.Action == FoldAction::Erased) {
+        Plan.ReplacedNames.try_emplace(D.Name, C.KeptBody);
         for (const std::string &Alias : D.Aliases)
-          Plan.ReplacedNames.try_emplace(Alias, C.SharedName);
-      } else if (M.Action == CrossModuleAction::CallersRedirected)
-        Plan.RedirectedCalls.try_emplace(D.Name, C.SharedName);
+          Plan.ReplacedNames.try_emplace(Alias, C.KeptBody);
+      } else if (M.Action == FoldAction::CallersRedirected)
+        Plan.RedirectedCalls.try_emplace(D.Name, C.KeptBody);
     }
     Plan.Classes.push_back(std::move(C));
   }
   weakenReachedClasses();
-  Plan.SimilarCallees = Opts.SimilarCallees;
-  Plan.SimilarIntegers = Opts.SimilarIntegers;
-  if (Opts.Similar)
-    Plan.Similar = planCrossModuleSimilar(Modules, untouchedItems(),
-                                          Opts.SimilarMinimumGain,
-                                          Opts.SimilarConstantTables);
+  Plan.Similar = Similar;
+  // Unset, each module chose when its candidates were collected
+  // (similarMergingOn): only those that did list similar candidates.
+  if (Similar.Enabled.value_or(true))
+    Plan.SimilarClasses =
+        planCrossModuleSimilar(Modules, untouchedItems(), Similar);
   return std::move(Plan);
 }
 
@@ -496,8 +496,8 @@ CrossModulePlan Planner::run() {
 
 CrossModulePlan planCrossModuleFolds(ArrayRef<ModuleCandidates> Modules,
                                      const CrossModuleLinkFacts &Facts,
-                                     const CrossModulePlanOptions &Opts) {
-  return Planner(Modules, Facts, Opts).run();
+                                     const SimilarOptions &Similar) {
+  return Planner(Modules, Facts, Similar).run();
 }
 
 } // namespace lmf

@@ -6,9 +6,10 @@
 #ifndef LMF_CORE_CROSSMODULE_CROSSMODULEPLANNER_H
 #define LMF_CORE_CROSSMODULE_CROSSMODULEPLANNER_H
 
+#include "core/MergeActions.h"
+#include "core/MergeOptions.h"
 #include "core/crossmodule/CrossModuleAnnotations.h"
 #include "core/crossmodule/CrossModuleCandidates.h"
-#include "core/MergeOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -37,21 +38,6 @@ struct CrossModuleLinkFacts {
       nullptr;
 };
 
-/// How a member of a class folded across modules ends up.
-enum class CrossModuleAction : uint8_t {
-  /// Every use refers to the class's shared body; the function is gone (an
-  /// exported one from every module of the link).
-  Erased,
-  /// Its body is a tail call to the shared body; its uses are unchanged.
-  Thunk,
-  /// A thunk, and direct calls to it call the shared body instead: in its
-  /// module for a local function, in every rewritten module for an
-  /// exported one.
-  CallersRedirected,
-};
-
-llvm::StringRef crossModuleActionName(CrossModuleAction Action);
-
 /// A function of the plan: Module's Candidate-th candidate.
 struct CrossModuleRef {
   uint32_t Module = 0;
@@ -64,9 +50,13 @@ struct CrossModuleRef {
   }
 };
 
+/// A member that folds, and how (FoldAction, MergeActions.h: never an
+/// alias across modules; Erased means gone from every module of the link
+/// for an exported function, and CallersRedirected redirects the calls of
+/// every rewritten module to it).
 struct CrossModuleMember {
   CrossModuleRef Ref;
-  CrossModuleAction Action = CrossModuleAction::Thunk;
+  FoldAction Action = FoldAction::Thunk;
 };
 
 struct CrossModuleRefusal {
@@ -76,15 +66,16 @@ struct CrossModuleRefusal {
 
 /// One class of twins with members in several modules.
 struct CrossModuleClass {
-  /// Folded: every module with a folded member defines the shared body,
-  /// linkonce_odr and hidden, under this name. Not folded: the class is
-  /// only weakened (see Weakened).
-  bool Folded = false;
-  std::string SharedName;
+  /// When the class folds (foldsAnything), every module with a member that
+  /// folds defines the kept body, a new function, linkonce_odr and hidden,
+  /// under this name (MergeNames.h). Otherwise the class is only
+  /// weakened (see Weakened).
+  std::string KeptBody;
   /// Its members' bodies read no argument (ArgumentFreeBodies.h): the
   /// shared body takes no parameters, whatever the members' lists.
   bool ArgumentFree = false;
-  /// Folded members, in module order.
+  /// The members that fold, in module order; empty when the class is only
+  /// weakened.
   std::vector<CrossModuleMember> Members;
   /// Members that keep their body but take the meet: refused members, and
   /// every member of a class that a folded class refers to by class (a
@@ -95,6 +86,8 @@ struct CrossModuleClass {
   AnnotationFacts Meet;
   uint32_t BodyInstructions = 0;
   int64_t EstimatedBytesSaved = 0;
+
+  bool foldsAnything() const { return !Members.empty(); }
 };
 
 /// One class of similar functions (equal but for constants at parameter
@@ -102,7 +95,8 @@ struct CrossModuleClass {
 /// defines the shared body, which takes the constants as parameters, and
 /// every member becomes a thunk that passes its own.
 struct CrossModuleSimilarClass {
-  std::string SharedName;
+  /// The name of the kept body, a new function (MergeNames.h).
+  std::string KeptBody;
   /// In module order; the first member of each module gives that module's
   /// copy of the shared body.
   std::vector<CrossModuleRef> Members;
@@ -119,20 +113,6 @@ struct CrossModuleSimilarClass {
   AnnotationFacts Meet;
   uint32_t BodyInstructions = 0;
   int64_t EstimatedBytesSaved = 0;
-};
-
-/// What the planner may do besides folding identical twins.
-struct CrossModulePlanOptions {
-  /// Merge similar functions too (MergeOptions::MergeSimilar), when a class
-  /// saves at least SimilarMinimumGain bytes.
-  bool Similar = false;
-  int64_t SimilarMinimumGain = 16;
-  /// The kinds of similar positions the candidates were encoded with
-  /// (CrossModuleCollectOptions).
-  bool SimilarCallees = true, SimilarIntegers = true;
-  /// Values that do not fit in argument registers may travel in constant
-  /// tables (MergeOptions::SimilarConstantTables).
-  bool SimilarConstantTables = true;
 };
 
 struct CrossModuleStats {
@@ -152,19 +132,23 @@ struct CrossModulePlan {
   /// The shared names of the folded classes that are ArgumentFree: every
   /// module declares them with no parameters and calls them with none.
   llvm::StringSet<> ArgumentFreeBodies;
-  std::vector<CrossModuleSimilarClass> Similar;
-  /// The kinds of similar positions the candidates were encoded with.
-  bool SimilarCallees = true, SimilarIntegers = true;
+  std::vector<CrossModuleSimilarClass> SimilarClasses;
+  /// The similar switches the candidates were encoded and planned with; the
+  /// rewriter encodes the members again with the same kinds of positions.
+  SimilarOptions Similar;
   CrossModuleStats Stats;
 };
 
 /// Finds the classes of twins among Modules' candidates (index = module
 /// ordinal), by partition refinement over all of them, and decides how each
-/// member folds. Deterministic: the plan depends only on the candidates and
-/// the facts, in module order.
-CrossModulePlan planCrossModuleFolds(llvm::ArrayRef<ModuleCandidates> Modules,
-                                     const CrossModuleLinkFacts &Facts,
-                                     const CrossModulePlanOptions &Opts = {});
+/// member folds; with Similar (the switches the candidates were collected
+/// with, CrossModuleCollectOptions), plans classes of similar functions
+/// too. Deterministic: the plan depends only on the candidates, the facts
+/// and the switches, in module order.
+CrossModulePlan
+planCrossModuleFolds(llvm::ArrayRef<ModuleCandidates> Modules,
+                     const CrossModuleLinkFacts &Facts,
+                     const SimilarOptions &Similar = SimilarOptions{false});
 
 } // namespace lmf
 

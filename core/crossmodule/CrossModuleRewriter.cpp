@@ -24,6 +24,10 @@
 // to a declaration of the shared body where the module has no copy, which
 // the link resolves like any other hidden symbol.
 //
+// Every copy of the shared body records the names of the class's members,
+// in every module, whose calls now reach it directly; the backend that
+// keeps the copy gives them symbols there, for debuggers (MemberSymbols.h).
+//
 // The shared body of twins that read no argument (ArgumentFreeBodies.h)
 // takes no parameters, in every module, declarations included. Once all
 // else is done, every direct call that reaches one with the member's
@@ -43,6 +47,7 @@
 #include "core/equality/CrossModuleReferences.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/identical/IdenticalRewriter.h"
+#include "core/identical/MemberSymbols.h"
 #include "core/equality/ParameterPositions.h"
 #include "core/similar/SimilarRewriter.h"
 #include "core/equality/StructuralHash.h"
@@ -66,14 +71,20 @@ std::vector<CrossModuleWork> workPerModule(const CrossModulePlan &Plan,
     return Modules[R.Module].Candidates[R.Candidate].Name;
   };
   for (const CrossModuleClass &C : Plan.Classes) {
+    std::vector<std::string> Moved;
     for (const CrossModuleMember &M : C.Members)
+      if (M.Action != FoldAction::Thunk)
+        Moved.push_back(NameOf(M.Ref));
+    for (const CrossModuleMember &M : C.Members) {
       Work[M.Ref.Module].Folds.push_back({NameOf(M.Ref), &C, M.Action});
+      Work[M.Ref.Module].MovedMembers.try_emplace(&C, Moved);
+    }
     for (const CrossModuleRef &R : C.Weakened)
       Work[R.Module].Weakened.push_back({NameOf(R), &C});
   }
-  for (const CrossModuleSimilarClass &C : Plan.Similar)
+  for (const CrossModuleSimilarClass &C : Plan.SimilarClasses)
     for (const CrossModuleRef &R : C.Members) {
-      std::vector<CrossModuleWork::SimilarFold> &Mine = Work[R.Module].Similar;
+      std::vector<CrossModuleWork::SimilarMerge> &Mine = Work[R.Module].Similar;
       if (Mine.empty() || Mine.back().Class != &C)
         Mine.push_back({&C, {}});
       Mine.back().Names.push_back(NameOf(R));
@@ -95,12 +106,13 @@ private:
   Expected<Function *> definition(StringRef Name) const;
   Function *moveBodyForClass(Function &From, const CrossModuleClass &C,
                              GlobalValue::LinkageTypes Linkage);
-  Expected<Function *> makeSharedBody(Function &Source,
+  Expected<Function *> makeSharedBody(Function &Kept,
                                       const CrossModuleClass &C);
-  void fold(Function &G, Function &Shared, CrossModuleAction Action);
-  Error foldClass(ArrayRef<CrossModuleWork::Fold> Folds);
+  void fold(Function &G, Function &Shared, FoldAction Action);
+  Error foldClass(ArrayRef<CrossModuleWork::Fold> Folds,
+                  ArrayRef<std::string> MovedMembers);
   Error weaken(StringRef Name, const CrossModuleClass &C);
-  Error foldSimilar(const CrossModuleWork::SimilarFold &Fold);
+  Error mergeSimilar(const CrossModuleWork::SimilarMerge &Fold);
   Error similarPositions(Function &F, const CrossModuleSimilarClass &C,
                          std::vector<const Use *> &Positions);
   void makeShared(Function &Body, StringRef Name);
@@ -135,32 +147,30 @@ Function *ModuleRewriter::moveBodyForClass(Function &From,
   FunctionType *Type = From.getFunctionType();
   if (C.ArgumentFree)
     Type = argumentFreeType(Type);
-  Function *Body = moveBodyToNewFunction(From, Type, Linkage, "", RC);
+  Function *Body = moveBodyToNewFunction(From, Type, Linkage, C.KeptBody, RC);
   if (C.ArgumentFree)
     takeNoParameters(*Body, From);
   return Body;
 }
 
-Expected<Function *> ModuleRewriter::makeSharedBody(Function &Source,
+Expected<Function *> ModuleRewriter::makeSharedBody(Function &Kept,
                                                     const CrossModuleClass &C) {
-  if (M.getNamedValue(C.SharedName))
+  if (M.getNamedValue(C.KeptBody))
     return createStringError(inconvertibleErrorCode(),
-                             "the module already defines '" + C.SharedName +
-                                 "'");
-  if (C.ArgumentFree && !hasArgumentFreeBody(Source))
+                             "the module already defines '" + C.KeptBody + "'");
+  if (C.ArgumentFree && !hasArgumentFreeBody(Kept))
     return createStringError(inconvertibleErrorCode(),
-                             "'" + Source.getName() +
+                             "'" + Kept.getName() +
                                  "' reads its arguments, unlike its class");
-  Function *Shared =
-      moveBodyForClass(Source, C, GlobalValue::LinkOnceODRLinkage);
-  makeShared(*Shared, C.SharedName);
+  Function *Shared = moveBodyForClass(Kept, C, GlobalValue::LinkOnceODRLinkage);
+  makeShared(*Shared, C.KeptBody);
   // Recursion stays in the shared body, as in every other copy of it.
-  for (CallBase *CB : directCallsTo(Source))
+  for (CallBase *CB : directCallsTo(Kept))
     if (CB->getFunction() == Shared)
       CB->setCalledOperand(Shared);
   if (!applyFactMeet(*Shared, C.Meet, Policy, Ordinal))
     return createStringError(inconvertibleErrorCode(),
-                             "the facts of '" + Source.getName() +
+                             "the facts of '" + Kept.getName() +
                                  "' do not line up with its class's");
   return Shared;
 }
@@ -200,8 +210,8 @@ Error ModuleRewriter::similarPositions(Function &F,
   EncodingContext Ctx{Globals, Policy};
   Ctx.CrossModule = &References;
   Ctx.ParameterWildcards = true;
-  Ctx.CalleeWildcards = Plan.SimilarCallees && !protectsIndirectCalls(M);
-  Ctx.IntegerWildcards = Plan.SimilarIntegers;
+  Ctx.CalleeWildcards = Plan.Similar.Callees && !protectsIndirectCalls(M);
+  Ctx.IntegerWildcards = Plan.Similar.Integers;
   Encoding Skeleton;
   std::vector<CandidateId> NoClasses;
   EncoderScratch Scratch;
@@ -215,12 +225,11 @@ Error ModuleRewriter::similarPositions(Function &F,
 
 /// The module's members of a similar class share one body that takes the
 /// parameters the plan chose; each becomes a thunk passing its values.
-Error ModuleRewriter::foldSimilar(const CrossModuleWork::SimilarFold &Fold) {
+Error ModuleRewriter::mergeSimilar(const CrossModuleWork::SimilarMerge &Fold) {
   const CrossModuleSimilarClass &C = *Fold.Class;
-  if (M.getNamedValue(C.SharedName))
+  if (M.getNamedValue(C.KeptBody))
     return createStringError(inconvertibleErrorCode(),
-                             "the module already defines '" + C.SharedName +
-                                 "'");
+                             "the module already defines '" + C.KeptBody + "'");
   SimilarPlan Local;
   std::vector<std::vector<const Use *>> Positions(Fold.Names.size());
   for (auto [Name, Uses] : zip(Fold.Names, Positions)) {
@@ -231,10 +240,10 @@ Error ModuleRewriter::foldSimilar(const CrossModuleWork::SimilarFold &Fold) {
       return E;
     Local.Members.push_back({*F, SimilarAction::Thunk, 0});
   }
-  Function &Source = *Local.Members.front().Fn;
-  if (!applyFactMeet(Source, C.Meet, Policy, Ordinal))
+  Function &Kept = *Local.Members.front().Fn;
+  if (!applyFactMeet(Kept, C.Meet, Policy, Ordinal))
     return createStringError(inconvertibleErrorCode(),
-                             "the facts of '" + Source.getName() +
+                             "the facts of '" + Kept.getName() +
                                  "' do not line up with its class's");
   for (auto [Stands, Tabled] : zip(C.Parameters, C.InTable)) {
     SimilarParameter P;
@@ -248,20 +257,20 @@ Error ModuleRewriter::foldSimilar(const CrossModuleWork::SimilarFold &Fold) {
   RewriteContext RC{Globals, Touched};
   SmallVector<SimilarAction, 4> Outcomes;
   Function *Body = applySimilarPlan(Local, Positions.front(), RC, Outcomes);
-  makeShared(*Body, C.SharedName);
+  makeShared(*Body, C.KeptBody);
   // The backends optimize after this rewrite. Each thunk is the shared
   // body's only caller in its module, and inlining the body back into it
-  // would undo the merge and keep the body besides (CTMark 7zip: 2.7% more
-  // .text than with no similar merging across modules). Inlining a thunk
-  // into its callers is still welcome.
+  // would undo the merge and keep the body besides, a larger program than
+  // with no merge (measured: bench/notebook/2026-11-27.md, "Measurements
+  // that core/'s comments cited"). Inlining a thunk into its callers is
+  // still welcome.
   Body->addFnAttr(Attribute::NoInline);
   return Error::success();
 }
 
-void ModuleRewriter::fold(Function &G, Function &Shared,
-                          CrossModuleAction Action) {
+void ModuleRewriter::fold(Function &G, Function &Shared, FoldAction Action) {
   switch (Action) {
-  case CrossModuleAction::Erased: {
+  case FoldAction::Erased: {
     // Its aliases are other names for it (the planner checked): they go
     // with it.
     SmallVector<GlobalAlias *, 2> Aliases;
@@ -273,19 +282,20 @@ void ModuleRewriter::fold(Function &G, Function &Shared,
     replaceAndErase(G, Shared);
     return;
   }
-  case CrossModuleAction::CallersRedirected:
+  case FoldAction::CallersRedirected:
     for (CallBase *CB : directCallsTo(G)) {
       CB->setCalledOperand(&Shared);
       ensureCallLocation(*CB, Shared);
     }
     [[fallthrough]];
-  case CrossModuleAction::Thunk:
+  case FoldAction::Thunk:
     makeThunk(G, Shared);
     return;
   }
 }
 
-Error ModuleRewriter::foldClass(ArrayRef<CrossModuleWork::Fold> Folds) {
+Error ModuleRewriter::foldClass(ArrayRef<CrossModuleWork::Fold> Folds,
+                                ArrayRef<std::string> MovedMembers) {
   const CrossModuleClass &C = *Folds.front().Class;
   // Look every member up before the first change.
   SmallVector<Function *, 4> Members;
@@ -298,6 +308,7 @@ Error ModuleRewriter::foldClass(ArrayRef<CrossModuleWork::Fold> Folds) {
   Expected<Function *> Shared = makeSharedBody(*Members.front(), C);
   if (!Shared)
     return Shared.takeError();
+  recordSharedBodyMembers(**Shared, MovedMembers);
   for (auto [F, Fn] : zip(Folds, Members))
     fold(*Fn, **Shared, F.Action);
   return Error::success();
@@ -338,7 +349,7 @@ Function &ModuleRewriter::sharedDeclaration(StringRef Name,
 /// declares the shared body instead).
 Function *ModuleRewriter::availableCopy(Function &F, StringRef SharedName) {
   auto C = find_if(Plan.Classes, [&](const CrossModuleClass &K) {
-    return K.Folded && K.SharedName == SharedName;
+    return K.foldsAnything() && K.KeptBody == SharedName;
   });
   if (C == Plan.Classes.end() || (C->ArgumentFree && !hasArgumentFreeBody(F)))
     return nullptr;
@@ -399,15 +410,19 @@ Error ModuleRewriter::run(const CrossModuleWork &Work) {
   // Similar classes first, while their members encode as they were planned
   // (identical folds may change what they call); the two never share a
   // member.
-  for (const CrossModuleWork::SimilarFold &Fold : Work.Similar)
-    if (Error E = foldSimilar(Fold))
+  for (const CrossModuleWork::SimilarMerge &Fold : Work.Similar)
+    if (Error E = mergeSimilar(Fold))
       return E;
   ArrayRef<CrossModuleWork::Fold> Folds = Work.Folds;
   while (!Folds.empty()) {
     size_t N = 1;
     while (N < Folds.size() && Folds[N].Class == Folds.front().Class)
       ++N;
-    if (Error E = foldClass(Folds.take_front(N)))
+    auto Moved = Work.MovedMembers.find(Folds.front().Class);
+    if (Error E = foldClass(Folds.take_front(N),
+                            Moved == Work.MovedMembers.end()
+                                ? ArrayRef<std::string>()
+                                : ArrayRef<std::string>(Moved->second)))
       return E;
     Folds = Folds.drop_front(N);
   }

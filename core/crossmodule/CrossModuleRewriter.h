@@ -11,6 +11,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,7 +26,7 @@ struct CrossModuleWork {
   struct Fold {
     std::string Name;
     const CrossModuleClass *Class = nullptr;
-    CrossModuleAction Action = CrossModuleAction::Thunk;
+    FoldAction Action = FoldAction::Thunk;
   };
   /// Its folded members, class after class in plan order; within a class
   /// in module order. The first member of each class gives the shared body.
@@ -34,11 +35,16 @@ struct CrossModuleWork {
   std::vector<std::pair<std::string, const CrossModuleClass *>> Weakened;
   /// Its members of similar classes, class after class in plan order;
   /// within a class in module order.
-  struct SimilarFold {
+  struct SimilarMerge {
     const CrossModuleSimilarClass *Class = nullptr;
     std::vector<std::string> Names;
   };
-  std::vector<SimilarFold> Similar;
+  std::vector<SimilarMerge> Similar;
+  /// For each class with a member here: the names of its members, in
+  /// every module, whose calls reach the shared body directly (erased and
+  /// callers-redirected ones), recorded on the shared body for the backend
+  /// that keeps it (MemberSymbols.h).
+  std::map<const CrossModuleClass *, std::vector<std::string>> MovedMembers;
 
   bool empty() const {
     return Folds.empty() && Weakened.empty() && Similar.empty();

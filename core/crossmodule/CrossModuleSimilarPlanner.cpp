@@ -13,18 +13,17 @@
 //    parameter position written as a wildcard of its type, references by
 //    identity), in modules built alike; only classes with members in two or
 //    more modules, the others being their backend's business;
-//  * parameters: the positions whose values (in cross-module form) differ
-//    among the members; positions with the same column of values share a
-//    parameter;
+//  * which members share the body and which positions become parameters:
+//    the pruner of the one-module planner (SimilarPruner.cpp), with values
+//    compared in cross-module form (equal encodings, equal values), the
+//    parameters placed in the argument registers of the first member's
+//    module or else in a constant table per member (ConstantTables.cpp),
+//    and members in two or more modules kept;
 //  * the byte model of the one-module planner (SimilarPlanner.cpp): the
 //    class saves every body but one, less one thunk per member that passes
 //    its values (copies of one exported function in several modules are one
-//    body and one thunk in the binary), less a byte per parameter; it must
-//    save at least the minimum gain, and the parameters must fit the
-//    argument registers, or else travel in a constant table per member
-//    (ConstantTables.cpp), whichever plan saves more, as in one module.
-//    When it does not pay, the member that deviates from the most common
-//    values most often leaves, as long as that helps.
+//    body and one thunk in the binary), less a byte per parameter and what
+//    a table costs; it must save at least SimilarOptions::MinimumGain.
 //
 // Every member becomes a thunk: whether a member's calls could pass its
 // values instead depends on uses that the lazily read modules do not show.
@@ -32,26 +31,28 @@
 // to its module after internalization and only ever called directly loses
 // its body there with no thunk. So such members of a module that holds
 // several of them stay with their backend when their thunks would cost more
-// than the one body that sharing across modules saves for that module
-// (gmock_all_test: one unit's 239 similar matcher helpers would otherwise
-// all become thunks of a body shared with two gtest units). Members whose
-// address is taken (virtual functions in vtables) are thunks either way and
-// stay in the class.
+// than the one body that sharing across modules saves for that module:
+// a unit with hundreds of such helpers would otherwise make them all thunks
+// of a body shared with two other units (bench/notebook/2026-11-26.md,
+// "gmock_all_test across modules"). Members whose address is taken
+// (virtual functions in vtables) are thunks either way and stay in the
+// class.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/crossmodule/CrossModuleSimilarPlanner.h"
 
+#include "core/MergeNames.h"
+
+#include "core/equality/StructuralHash.h"
 #include "core/facts/ByteModel.h"
 #include "core/similar/ConstantTables.h"
-#include "core/equality/StructuralHash.h"
+#include "core/similar/SimilarPruner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <map>
 #include <optional>
 
 using namespace llvm;
@@ -59,264 +60,187 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-using Parameters = std::vector<std::vector<unsigned>>;
-
-/// A plan of the class's parameters: the positions each one stands for,
-/// and whether it travels in the table.
-struct Placement {
-  Parameters Params;
-  std::vector<bool> InTable;
-  bool usesTable() const { return llvm::is_contained(InTable, true); }
-};
-
-/// Orders columns of values by their contents.
-struct ColumnLess {
-  bool operator()(const std::vector<const Encoding *> &L,
-                  const std::vector<const Encoding *> &R) const {
-    return std::lexicographical_compare(
-        L.begin(), L.end(), R.begin(), R.end(),
-        [](const Encoding *A, const Encoding *B) { return *A < *B; });
-  }
-};
-
-class SimilarClassPlanner {
+/// A class across modules as the pruner sees it (SimilarPruner.h): values
+/// compare by their cross-module encodings, parameters fit the first
+/// member's module's argument registers, and gains are the byte model of
+/// the file comment.
+class CrossModuleClassModel final : public SimilarClassModel {
 public:
-  SimilarClassPlanner(ArrayRef<ModuleCandidates> Modules,
-                      ArrayRef<CrossModuleRef> Members, int64_t MinimumGain,
-                      bool MayUseTables)
-      : Modules(Modules), Members(Members), MinimumGain(MinimumGain),
-        MayUseTables(MayUseTables) {}
+  CrossModuleClassModel(ArrayRef<ModuleCandidates> Modules,
+                        ArrayRef<CrossModuleRef> Members);
 
-  std::optional<CrossModuleSimilarClass> run();
-
-private:
-  const CrossModuleCandidate &member(unsigned K) const {
-    return Modules[Members[K].Module].Candidates[Members[K].Candidate];
+  unsigned numPositions() const override { return member(0).Positions.size(); }
+  uint32_t valueId(unsigned Member, unsigned Position) const override {
+    return Ids[Member * numPositions() + Position];
   }
-  const Encoding &valueAt(unsigned K, unsigned P) const {
-    return member(K).Positions[P].Value;
-  }
-  unsigned numPositions() const { return member(0).Positions.size(); }
-  Parameters parametersOf(ArrayRef<unsigned> Alive) const;
-  bool place(ArrayRef<unsigned> Alive, bool WithTable, Placement &Out) const;
-  int64_t estimateGain(ArrayRef<unsigned> Alive, const Placement &P) const;
-  bool prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
-             CrossModuleSimilarClass &Out) const;
-  size_t mostDeviating(ArrayRef<unsigned> Alive) const;
-  bool vanishesInBackend(unsigned K) const;
-  bool bestLeftToBackend(unsigned MembersInModule) const;
-  bool spansModules(ArrayRef<unsigned> Alive) const {
+  bool place(ArrayRef<unsigned> Alive, ArrayRef<PrunedParameter> Params,
+             MutableArrayRef<bool> InTable) const override;
+  int64_t gain(ArrayRef<unsigned> Alive,
+               ArrayRef<PrunedParameter> Params) const override;
+  bool mayStandAlone(ArrayRef<unsigned> Alive) const override {
     return Members[Alive.front()].Module != Members[Alive.back()].Module;
   }
 
+  const CrossModuleCandidate &member(unsigned K) const {
+    return Modules[Members[K].Module].Candidates[Members[K].Candidate];
+  }
+
+private:
   ArrayRef<ModuleCandidates> Modules;
   ArrayRef<CrossModuleRef> Members;
-  int64_t MinimumGain;
-  bool MayUseTables;
+  /// Every member's value ids, member after member.
+  std::vector<uint32_t> Ids;
 };
 
-Parameters SimilarClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
-  Parameters Params;
-  std::map<std::vector<const Encoding *>, unsigned, ColumnLess> ByColumn;
-  std::vector<const Encoding *> Column(Alive.size());
-  for (unsigned P = 0; P < numPositions(); ++P) {
-    bool Varies = false;
-    for (auto [K, Member] : enumerate(Alive)) {
-      Column[K] = &valueAt(Member, P);
-      Varies |= *Column[K] != *Column.front();
-    }
-    if (!Varies)
-      continue;
-    auto [It, New] = ByColumn.try_emplace(Column, Params.size());
-    if (New)
-      Params.emplace_back();
-    Params[It->second].push_back(P);
-  }
-  return Params;
+CrossModuleClassModel::CrossModuleClassModel(ArrayRef<ModuleCandidates> Modules,
+                                             ArrayRef<CrossModuleRef> Members)
+    : Modules(Modules), Members(Members) {
+  DenseMap<ArrayRef<uint64_t>, uint32_t> IdOf;
+  Ids.reserve(Members.size() * numPositions());
+  for (unsigned K = 0; K < Members.size(); ++K)
+    for (const CrossModuleCandidate::Position &P : member(K).Positions)
+      Ids.push_back(IdOf.try_emplace(P.Value, IdOf.size()).first->second);
 }
 
-/// Fills Out with the parameters of the Alive members, placed in argument
-/// registers, and (WithTable) in a table those that do not fit there
-/// (ConstantTables.h); false when they cannot be placed.
-bool SimilarClassPlanner::place(ArrayRef<unsigned> Alive, bool WithTable,
-                                Placement &Out) const {
-  Out.Params = parametersOf(Alive);
+/// Places Params in the argument registers of the first member's module,
+/// and in a table those that do not fit there (ConstantTables.h).
+bool CrossModuleClassModel::place(ArrayRef<unsigned> Alive,
+                                  ArrayRef<PrunedParameter> Params,
+                                  MutableArrayRef<bool> InTable) const {
   const CrossModuleCandidate &First = member(Alive.front());
   SmallVector<ParameterDemand, 8> Demands;
-  for (const std::vector<unsigned> &P : Out.Params)
-    Demands.push_back({First.Positions[P.front()].Registers,
-                       static_cast<unsigned>(P.size()),
-                       llvm::all_of(Alive, [&](unsigned K) {
-                         return member(K).Positions[P.front()].MayBeInTable;
-                       })});
+  for (const PrunedParameter &P : Params)
+    Demands.push_back(
+        {First.Positions[P.Positions.front()].Registers, P.readCount(),
+         llvm::all_of(Alive, [&](unsigned K) {
+           return member(K).Positions[P.Positions.front()].MayBeInTable;
+         })});
   const ModuleCandidates &M = Modules[Members[Alive.front()].Module];
-  SmallVector<bool, 8> InTable(Out.Params.size(), false);
-  if (!placeParameters(First.OwnArguments, Demands, M.IntegerArgumentRegisters,
-                       M.FloatArgumentRegisters, InTable))
-    return false;
-  Out.InTable.assign(InTable.begin(), InTable.end());
-  return WithTable || !Out.usesTable();
+  return placeParameters(First.OwnArguments, Demands,
+                         M.Bytes.integerArgumentRegisters(),
+                         M.Bytes.floatArgumentRegisters(),
+                         InTable);
 }
 
 /// Every body but one saved; a thunk per member that passes its values (or
-/// its table's address); a byte per parameter for the moves it may add; a
-/// table's cost to the body and its data. Copies of one exported function
-/// in several modules count once.
-int64_t SimilarClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
-                                          const Placement &P) const {
+/// its table's address); what each parameter costs the body
+/// (ByteModel::parameterBytes); a table's cost to the body and its data.
+/// Copies of one exported function in several modules count once.
+int64_t CrossModuleClassModel::gain(ArrayRef<unsigned> Alive,
+                                    ArrayRef<PrunedParameter> Params) const {
   StringSet<> Exported;
   int64_t Bodies = 0, Thunks = 0;
-  unsigned Fields = llvm::count(P.InTable, true);
+  bool Table =
+      llvm::any_of(Params, [](const PrunedParameter &P) { return P.InTable; });
   const CrossModuleCandidate &First = member(Alive.front());
-  bool PositionIndependent =
-      Modules[Members[Alive.front()].Module].PositionIndependent;
+  const ByteModel &Bytes = Modules[Members[Alive.front()].Module].Bytes;
   for (unsigned K : Alive) {
     const CrossModuleCandidate &C = member(K);
-    if (C.Linkage != CrossModuleLinkage::Local &&
-        !Exported.insert(C.Name).second)
+    if (!isBodyOfItsOwn(C, Exported))
       continue;
     ++Bodies;
-    int64_t ArgBytes = Fields != 0 ? TableAddressBytes : 0;
-    for (auto [Param, Tabled] : zip(P.Params, P.InTable))
-      if (!Tabled)
-        ArgBytes += C.Positions[Param.front()].ArgumentBytes;
-    Thunks += alignedSize(JumpBytes + ArgBytes);
+    int64_t ArgBytes = Table ? Bytes.tableAddressBytes() : 0;
+    for (const PrunedParameter &P : Params)
+      if (!P.InTable)
+        ArgBytes += C.Positions[P.Positions.front()].ArgumentBytes;
+    Thunks += Bytes.thunkBytes(ArgBytes, C.Costs);
   }
-  int64_t Gain = (Bodies - 1) * alignedSize(First.BodyBytes) - Thunks;
+  int64_t Gain = (Bodies - 1) * First.Costs.occupied(First.BodyBytes) - Thunks;
   int64_t TableBytes = 0, ReadBytes = 0;
-  for (auto [Param, Tabled] : zip(P.Params, P.InTable)) {
-    if (!Tabled) {
-      Gain -= 1;
+  for (const PrunedParameter &P : Params) {
+    if (!P.InTable) {
+      Gain -= Bytes.parameterBytes();
       continue;
     }
-    TableBytes += tableFieldBytes(First.Positions[Param.front()].Pointer,
-                                  PositionIndependent);
-    for (unsigned Position : Param)
+    TableBytes += Bytes.tableFieldBytes(
+        First.Positions[P.Positions.front()].Pointer);
+    for (unsigned Position : P.Positions)
       ReadBytes += First.Positions[Position].TableReadBytes;
   }
-  if (Fields != 0)
-    Gain -= tableCostBytes(ReadBytes, TableBytes, Bodies);
+  if (Table)
+    Gain -= tableCostBytes(ReadBytes, TableBytes, Bodies, Bytes);
   return Gain;
-}
-
-/// The alive member whose values differ from each position's most common
-/// value most often; the latest on ties. Positions where no value repeats
-/// are skipped.
-size_t SimilarClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
-  std::vector<unsigned> Deviations(Alive.size(), 0);
-  for (unsigned P = 0; P < numPositions(); ++P) {
-    std::map<Encoding, unsigned> Counts;
-    const Encoding *Mode = nullptr;
-    unsigned Best = 0;
-    for (unsigned K : Alive) {
-      unsigned N = ++Counts[valueAt(K, P)];
-      if (N > Best) {
-        Best = N;
-        Mode = &valueAt(K, P);
-      }
-    }
-    if (Best < 2)
-      continue;
-    for (auto [Slot, K] : enumerate(Alive))
-      Deviations[Slot] += valueAt(K, P) != *Mode;
-  }
-  size_t Worst = 0;
-  for (size_t Slot = 1; Slot < Alive.size(); ++Slot)
-    if (Deviations[Slot] >= Deviations[Worst])
-      Worst = Slot;
-  return Worst;
 }
 
 /// True when the backend of a module may merge this member with no thunk:
 /// it will be local there and only ever called directly.
-bool SimilarClassPlanner::vanishesInBackend(unsigned K) const {
-  const CrossModuleCandidate &C = member(K);
+bool vanishesInBackend(const CrossModuleCandidate &C) {
   return C.OnlyCalled && (C.Linkage == CrossModuleLinkage::Local ||
                           C.Linkage == CrossModuleLinkage::LinkOnceODR);
+}
+
+/// True when the backend of a module will inline this member into its
+/// caller, as it would if nothing merged: a local function (`static` in C),
+/// only called, not `noinline`, called from one function of its module (by
+/// its summary), where LLVM's inliner takes the last call to a local
+/// function whatever its size. Its body then saves nothing, while a thunk
+/// of a shared body (which is `noinline`) keeps the caller from inlining
+/// it and may change what the backend makes of the caller: CTMark's
+/// pairlocalalign at -Oz, ThinLTO, grew by 2,356 bytes that way. Inline
+/// functions of C++ (linkonce_odr) are other units' copies too, and one of
+/// them prevails: kept out the same way, CTMark's 7zip and bullet lost
+/// 3,020 and 1,524 bytes of what merging them saves.
+bool inlinedInBackend(const CrossModuleCandidate &C) {
+  return C.Linkage == CrossModuleLinkage::Local && C.OnlyCalled &&
+         C.Inlinable && C.CallingFunctions == 1;
 }
 
 /// True when a module whose backend may merge MembersInModule members of
 /// the class with no thunk does better alone: their thunks here would cost
 /// more than the one body that sharing saves.
-bool SimilarClassPlanner::bestLeftToBackend(unsigned MembersInModule) const {
-  return MembersInModule >= 2 && MembersInModule * alignedSize(JumpBytes) >
-                                     alignedSize(member(0).BodyBytes);
+bool bestLeftToBackend(unsigned MembersInModule, const CrossModuleCandidate &First,
+                       const ByteModel &Bytes) {
+  return MembersInModule >= 2 &&
+         MembersInModule * Bytes.thunkBytes(0, First.Costs) >
+             First.Costs.occupied(First.BodyBytes);
 }
 
-std::optional<CrossModuleSimilarClass> SimilarClassPlanner::run() {
+/// Plans the class of Members (a group of equal similar skeletons):
+/// members best left to their backend first, then the pruner; none when
+/// no class spanning modules remains.
+std::optional<CrossModuleSimilarClass>
+planClass(ArrayRef<ModuleCandidates> Modules, ArrayRef<CrossModuleRef> Members,
+          const SimilarOptions &Opts) {
+  CrossModuleClassModel Model(Modules, Members);
   CrossModuleSimilarClass Out;
   SmallVector<unsigned, 8> Alive;
   DenseMap<uint32_t, unsigned> VanishingPerModule;
   for (unsigned K = 0; K < Members.size(); ++K)
-    if (vanishesInBackend(K))
+    if (vanishesInBackend(Model.member(K)))
       ++VanishingPerModule[Members[K].Module];
   for (unsigned K = 0; K < Members.size(); ++K) {
-    if (vanishesInBackend(K) &&
-        bestLeftToBackend(VanishingPerModule[Members[K].Module]))
+    if (inlinedInBackend(Model.member(K)))
+      Out.Refusals.push_back({Members[K], "its backend may inline it"});
+    else if (vanishesInBackend(Model.member(K)) &&
+             bestLeftToBackend(VanishingPerModule[Members[K].Module],
+                               Model.member(0),
+                               Modules[Members[0].Module].Bytes))
       Out.Refusals.push_back(
           {Members[K], "its module's own similar merge saves more"});
     else
       Alive.push_back(K);
   }
-  if (Alive.size() < 2 || !spansModules(Alive))
+  if (Alive.size() < 2 || !Model.mayStandAlone(Alive))
     return std::nullopt;
-  Placement All;
-  bool MayNeedTable = MayUseTables && !place(Alive, /*WithTable=*/false, All);
-  CrossModuleSimilarClass WithTable = Out;
-  SmallVector<unsigned, 8> AliveWithTable(Alive);
-  bool Planned = prune(Alive, /*WithTable=*/false, Out);
-  if (MayNeedTable && prune(AliveWithTable, /*WithTable=*/true, WithTable) &&
-      (!Planned || WithTable.EstimatedBytesSaved > Out.EstimatedBytesSaved)) {
-    Out = std::move(WithTable);
-    Planned = true;
+  PrunedClass Pruned =
+      pruneSimilarClass(Model, Alive, Opts.MinimumGain, Opts.ConstantTables);
+  if (Pruned.Members.empty())
+    return std::nullopt;
+  for (unsigned K : Pruned.Members)
+    Out.Members.push_back(Members[K]);
+  for (const PrunedParameter &P : Pruned.Parameters) {
+    Out.Parameters.emplace_back(P.Positions.begin(), P.Positions.end());
+    Out.InTable.push_back(P.InTable);
   }
-  if (!Planned)
-    return std::nullopt;
+  for (auto [K, Reason] : Pruned.Refusals)
+    Out.Refusals.push_back({Members[K], Reason.str()});
+  Out.EstimatedBytesSaved = Pruned.EstimatedBytesSaved;
+  Out.BodyInstructions = Model.member(Pruned.Members.front()).Instructions;
   llvm::sort(Out.Refusals,
              [](const CrossModuleRefusal &L, const CrossModuleRefusal &R) {
                return L.Ref < R.Ref;
              });
   return Out;
-}
-
-/// Plans the class of the Alive members into Out: drops members, the most
-/// deviating first, until the parameters can be placed (WithTable: with a
-/// table if need be) and the class pays, as long as dropping helps and the
-/// class still spans modules. False when no class remains.
-bool SimilarClassPlanner::prune(SmallVectorImpl<unsigned> &Alive,
-                                bool WithTable,
-                                CrossModuleSimilarClass &Out) const {
-  auto Drop = [&](size_t Slot, StringRef Reason) {
-    Out.Refusals.push_back({Members[Alive[Slot]], Reason.str()});
-    Alive.erase(Alive.begin() + Slot);
-  };
-  while (Alive.size() >= 2 && spansModules(Alive)) {
-    Placement P;
-    if (!place(Alive, WithTable, P)) {
-      Drop(mostDeviating(Alive),
-           "needs more parameters than argument registers");
-      continue;
-    }
-    int64_t Gain = estimateGain(Alive, P);
-    if (Gain >= MinimumGain) {
-      for (unsigned K : Alive)
-        Out.Members.push_back(Members[K]);
-      Out.Parameters = std::move(P.Params);
-      Out.InTable = std::move(P.InTable);
-      Out.EstimatedBytesSaved = Gain;
-      Out.BodyInstructions = member(Alive.front()).Instructions;
-      return true;
-    }
-    size_t Worst = mostDeviating(Alive);
-    SmallVector<unsigned, 8> Fewer(Alive.begin(), Alive.end());
-    Fewer.erase(Fewer.begin() + Worst);
-    Placement FewerP;
-    if (Fewer.size() < 2 || !spansModules(Fewer) ||
-        !place(Fewer, WithTable, FewerP) || estimateGain(Fewer, FewerP) <= Gain)
-      break;
-    Drop(Worst, "the class saves more bytes without it");
-  }
-  return false;
 }
 
 /// Free's candidates grouped by module compatibility and equal similar
@@ -368,14 +292,13 @@ similarGroups(ArrayRef<ModuleCandidates> Modules,
 
 std::vector<CrossModuleSimilarClass>
 planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
-                       ArrayRef<CrossModuleRef> Free, int64_t MinimumGain,
-                       bool MayUseTables) {
+                       ArrayRef<CrossModuleRef> Free,
+                       const SimilarOptions &Opts) {
   std::vector<CrossModuleSimilarClass> Classes;
   StringSet<> Names;
   for (const std::vector<CrossModuleRef> &Group :
        similarGroups(Modules, Free)) {
-    std::optional<CrossModuleSimilarClass> C =
-        SimilarClassPlanner(Modules, Group, MinimumGain, MayUseTables).run();
+    std::optional<CrossModuleSimilarClass> C = planClass(Modules, Group, Opts);
     if (!C)
       continue;
     SmallVector<const AnnotationFacts *, 8> Facts;
@@ -386,16 +309,8 @@ planCrossModuleSimilar(ArrayRef<ModuleCandidates> Modules,
         Modules[C->Members.front().Module]
             .Candidates[C->Members.front().Candidate];
     C->SkeletonHash = hashEncoding(First.SimilarSkeleton);
-    std::vector<uint64_t> Content{C->SkeletonHash};
-    for (auto [P, Tabled] : zip(C->Parameters, C->InTable)) {
-      Content.push_back(P.size() * 2 + Tabled);
-      Content.insert(Content.end(), P.begin(), P.end());
-    }
-    std::string Base =
-        "__lmf.xs." + utohexstr(hashEncoding(Content), /*LowerCase=*/true, 16);
-    C->SharedName = Base;
-    for (unsigned N = 1; !Names.insert(C->SharedName).second; ++N)
-      C->SharedName = Base + "." + std::to_string(N);
+    // The first member's module's copy is the one the link keeps.
+    C->KeptBody = sharedBodyName(SharedBodyKind::Similar, First.Name, Names);
     Classes.push_back(std::move(*C));
   }
   return Classes;

@@ -18,11 +18,12 @@ namespace lmf {
 /// among Free, candidates of Modules in module order that identical folding
 /// left alone: which members share a body, which positions become
 /// parameters (in registers, or in a constant table per member where that
-/// saves more, if MayUseTables), and what the class saves by the byte model.
+/// saves more, if Opts.ConstantTables), and what the class saves by the
+/// byte model (at least Opts.MinimumGain bytes).
 std::vector<CrossModuleSimilarClass>
 planCrossModuleSimilar(llvm::ArrayRef<ModuleCandidates> Modules,
-                       llvm::ArrayRef<CrossModuleRef> Free, int64_t MinimumGain,
-                       bool MayUseTables);
+                       llvm::ArrayRef<CrossModuleRef> Free,
+                       const SimilarOptions &Opts);
 
 } // namespace lmf
 

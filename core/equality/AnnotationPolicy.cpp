@@ -8,7 +8,7 @@
 // `!tbaa` tag, an `nsw` flag. Such facts never change the machine code of the
 // body, only what the optimizer may assume, so dropping them is always
 // correct. We therefore treat them as intersectable: they do not make two
-// functions different, and the survivor keeps what holds for all members.
+// functions different, and the kept member keeps what holds for all members.
 //
 // Everything else must match. That includes every attribute LLVM itself
 // declares "must preserve" when it intersects attribute lists (the ABI
@@ -98,7 +98,7 @@ MetadataRole AnnotationPolicy::instructionMetadataRole(unsigned KindID) const {
   case LLVMContext::MD_noalias_addrspace:
   case LLVMContext::MD_make_implicit:
   // Loop properties (mustprogress) and possible callees are facts too: a
-  // twin's loop ID or callee list is never the survivor's, so they are
+  // twin's loop ID or callee list is never the kept member's, so they are
   // dropped unless identical.
   case LLVMContext::MD_loop:
   case LLVMContext::MD_callees:

@@ -23,10 +23,10 @@ namespace lmf {
 
 enum class MetadataRole {
   /// Does not change what the code does (debug locations, profile weights):
-  /// not compared; the survivor keeps its own.
+  /// not compared; the kept member keeps its own.
   Ignored,
   /// An optimizer fact (`!tbaa`, `!range`, `!nonnull`...): not compared; the
-  /// survivor keeps only what holds for every folded member.
+  /// kept member keeps only what holds for every folded member.
   Intersectable,
   /// Changes semantics or code generation: must be equal.
   MustMatch,

@@ -30,6 +30,8 @@
 
 #include "core/equality/ArgumentFreeBodies.h"
 
+#include "core/MergeNames.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
@@ -138,7 +140,7 @@ bool retypeCallsToSharedBodies(Function &F) {
       auto *Callee = dyn_cast<Function>(CB->getCalledOperand());
       if (Callee && Callee->arg_empty() && !Callee->isVarArg() &&
           Callee->getCallingConv() == CallingConv::C &&
-          Callee->getName().starts_with(SharedBodyPrefix) &&
+          isIdenticalSharedBodyName(Callee->getName()) &&
           mayRetype(*CB, *Callee))
         Calls.push_back({CB, Callee});
     }

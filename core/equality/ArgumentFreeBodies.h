@@ -27,10 +27,6 @@ bool hasArgumentFreeBody(const llvm::Function &F);
 /// class of argument-free twins, whose members have Type.
 llvm::FunctionType *argumentFreeType(llvm::FunctionType *Type);
 
-/// The names of the shared bodies of twins folded before a ThinLTO link
-/// begin so (CrossModulePlanner.cpp).
-inline constexpr llvm::StringLiteral SharedBodyPrefix = "__lmf.xm.";
-
 /// Every direct call to Callee (a function with no parameters) whose type
 /// differs from Callee's becomes a call of Callee's own type, with the
 /// same function and return attributes, bundles and metadata, and no
@@ -40,10 +36,11 @@ inline constexpr llvm::StringLiteral SharedBodyPrefix = "__lmf.xm.";
 void retypeCallsTo(llvm::Function &Callee);
 
 /// The same, in F, for the calls whose callee is the shared body of
-/// argument-free twins (a SharedBodyPrefix name with no parameters): a
-/// backend that resolves a virtual call to one, from a member's virtual
-/// table, gets a call of the member's type, which instcombine retypes only
-/// where the body is in the module. Returns whether F changed.
+/// argument-free twins (named as isIdenticalSharedBodyName says, with no
+/// parameters): a backend that resolves a virtual call to one, from a
+/// member's virtual table, gets a call of the member's type, which
+/// instcombine retypes only where the body is in the module. Returns
+/// whether F changed.
 bool retypeCallsToSharedBodies(llvm::Function &F);
 
 /// Finishes Body, a function of argumentFreeType made by moving Old's body

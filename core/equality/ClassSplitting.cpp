@@ -11,7 +11,7 @@
 // O(n log n) comparisons per group, instead of the O(n^2) pairwise
 // comparisons a naive split would make. (Refinement's iterations split
 // classes by the classes their references point to, with a sort of their
-// own: PartitionRefinement.cpp.)
+// own: ClassRefinement.cpp.)
 //
 // Their results are ClassLists, classes as ranges of one array of candidate
 // ids, ordered by candidate id only, so they never depend on hash values'

@@ -10,7 +10,7 @@
 //
 //  * positions: the address of a load, the value and the address of a
 //    store, and the arguments of ordinary calls and invokes; unless turned
-//    off (MergeOptions::SimilarCallees) the callee of a direct call, which
+//    off (SimilarOptions::Callees) the callee of a direct call, which
 //    then becomes an indirect call: a little slower, and a new indirect
 //    branch target, so never in a module that protects indirect calls
 //    (indirect-branch tracking, CFI, KCFI). There a
@@ -19,7 +19,7 @@
 //    constant), inline assembly operands (an "i" constraint needs an
 //    immediate) and arguments with ABI attributes (`byval`, `inalloca`,
 //    `preallocated`, `byref`, `nest`, `swift*`, `sret`, `elementtype`) stay
-//    part of the body. Unless turned off (MergeOptions::SimilarIntegers),
+//    part of the body. Unless turned off (SimilarOptions::Integers),
 //    also the integer constants of the operations that cost the same with
 //    a register operand as with an immediate: compares, `add`, `sub`,
 //    `and`, `or`, `xor`, the value a `select` chooses against a computed

@@ -36,7 +36,7 @@ bool isParameterPosition(const llvm::Use &U);
 
 /// True when the operand U is an integer constant of an operation that code
 /// generation treats alike whether the constant is written into it or comes
-/// in a register (MergeOptions::SimilarIntegers): an operand of an integer
+/// in a register (SimilarOptions::Integers): an operand of an integer
 /// compare, `add`, `sub`, `and`, `or` or `xor`, a value of a `select`, an
 /// incoming value of a phi, or an array index of a `getelementptr` whose
 /// element size an addressing mode can scale (1, 2, 4 or 8 bytes). Never a

@@ -20,18 +20,18 @@
 //  3. Repeat until no class id changes. The result is the greatest fixpoint:
 //     the coarsest partition that is consistent with itself.
 //
-// After step 1 the iterations only compare integer lists; no IR is read
-// again, so a deep call graph costs little more than one encoding pass.
-// Every iteration reads the previous ids and writes new ones (double
-// buffering), and classes are named by their first member, so the result is
-// the same for any thread count.
+// Steps 2 and 3 are the engine of ClassRefinement.cpp, which the planner
+// across ThinLTO modules runs too. After step 1 the iterations only compare
+// integer lists; no IR is read again, so a deep call graph costs little
+// more than one encoding pass. Every iteration reads the previous ids and
+// writes new ones (double buffering), and classes are named by their first
+// member, so the result is the same for any thread count.
 //
-// The data are laid out so that every step is linear in the module and an
-// iteration allocates nothing:
+// The data of step 1 are laid out so that it is linear in the module:
 //
 //  - References: one flat array of candidate ids with 32-bit prefix offsets
 //    per candidate (CandidateLists, as mold keeps edges), built once from
-//    what the encoders staged.
+//    what the encoders staged; the iterations read them there.
 //  - Skeletons: encoded once each, and compared at once, while the encoding
 //    is still in cache, with the representative skeleton that the worker
 //    keeps for the same hash: the first it encoded, copied into its arena
@@ -39,21 +39,12 @@
 //    worker's, and so is the encoder's EncoderScratch, see TaskRunner.h).
 //    Most members have a twin, so one skeleton per hash and worker is a
 //    fraction of all of them, and fresh memory is what copying costs most:
-//    every page is faulted in (the pass's peak on a generated
-//    module of 100k functions fell from 74 to 47 MiB). A bucket whose
+//    every page is faulted in (the peak this saves: bench/notebook/
+//    2026-11-24.md, "Speed: one skeleton per hash"). A bucket whose
 //    members all equal one representative (and whose workers'
 //    representatives are equal) is one class. Any other bucket (a hash
 //    collision, or a representative past the cache budget) is split exactly
 //    by encoding its members again.
-//  - Classes: as in lld's ICF, ranges of one permuted array of members.
-//    A class whose members all point to the same classes, as nearly every
-//    class does, is settled by one comparison per member. Any other is
-//    sorted within its range by the classes its members' references point
-//    to (read through ClassOf, the previous ids), then by member id, so the
-//    first member of each run of equals is its smallest: the new class id.
-//    New ids go to a buffer parallel to the array and are copied to ClassOf
-//    once every class is split; then the array is compacted in place to the
-//    classes that still have two or more members.
 //
 // Members of one class must also be able to share their optimizer facts:
 // a caller folded because its callee's class matched may now reach any
@@ -89,28 +80,10 @@
 #include "llvm/Support/TimeProfiler.h"
 
 #include <atomic>
-#include <limits>
 
 using namespace llvm;
 
 namespace lmf {
-
-Error CandidateLists::assign(ArrayRef<ArrayRef<CandidateId>> Lists) {
-  Begin.resize(Lists.size() + 1);
-  uint64_t Total = 0;
-  for (size_t Id = 0; Id < Lists.size(); ++Id) {
-    Begin[Id] = static_cast<uint32_t>(Total);
-    Total += Lists[Id].size();
-  }
-  if (Total > std::numeric_limits<uint32_t>::max())
-    return createStringError(inconvertibleErrorCode(),
-                             "more than 2^32 references between candidates");
-  Begin.back() = static_cast<uint32_t>(Total);
-  Items.resize(Total);
-  for (size_t Id = 0; Id < Lists.size(); ++Id)
-    llvm::copy(Lists[Id], Items.begin() + Begin[Id]);
-  return Error::success();
-}
 
 namespace {
 
@@ -157,16 +130,6 @@ private:
   bool equalToOneRepresentative(ArrayRef<CandidateId> Bucket) const;
   void splitBucket(ArrayRef<CandidateId> Bucket, WorkerScratch &W);
   ClassList skeletonClasses();
-  void startClasses(const ClassList &First);
-  size_t classBegin(size_t C) const { return C ? ClassEnds[C - 1] : 0; }
-  MutableArrayRef<CandidateId> classMembers(size_t C);
-  int compareReferenceClasses(CandidateId L, CandidateId R) const;
-  bool splitClass(size_t C);
-  void renameSplitMembers();
-  size_t endOfRun(size_t Begin, size_t End) const;
-  void keepClassesOfTwoOrMore();
-  bool iterate();
-  ClassList finalClasses();
 
   const RefinementInput &In;
   RefinementResult Result;
@@ -187,16 +150,6 @@ private:
   /// that its own skeleton equals; empty when none is known to.
   std::vector<ArrayRef<uint64_t>> RepresentativeOf;
   std::atomic<uint64_t> CachedTokens{0};
-
-  /// The current classes of two or more members: class C is
-  /// Members[classBegin(C), ClassEnds[C]).
-  std::vector<CandidateId> Members;
-  std::vector<uint32_t> ClassEnds, NextClassEnds;
-  /// The new class id of the member at each position of Members, written
-  /// by splitClass for the classes that split.
-  std::vector<CandidateId> NewClassOf;
-  /// Whether each current class split in this iteration.
-  std::vector<uint8_t> Split;
 
   enum : uint8_t { NotByClass, CalleeOnly, CalleeAndAddress };
   /// How each candidate may be referred to by class.
@@ -240,7 +193,7 @@ void Refiner::buildTables() {
 /// only members of a class that are not its first have another.
 void Refiner::renameTablesToClasses() {
   ReferenceClasses &T = Result.Tables;
-  for (CandidateId Id : Members) {
+  for (CandidateId Id : Result.Classes.ids()) {
     if (ClassOf[Id] == Id || ByClass[Id] == NotByClass)
       continue;
     const Function *F = In.Candidates[Id];
@@ -348,125 +301,6 @@ ClassList Refiner::skeletonClasses() {
   return Found;
 }
 
-/// Lays out the first classes as ranges of Members and names each after
-/// its first member. Every later class has two or more members, so the
-/// buffers never grow again.
-void Refiner::startClasses(const ClassList &First) {
-  Members.assign(First.ids().begin(), First.ids().end());
-  NewClassOf.resize(Members.size());
-  ClassEnds.clear();
-  for (ArrayRef<CandidateId> C : First) {
-    ClassEnds.push_back(classBegin(ClassEnds.size()) + C.size());
-    for (CandidateId Id : C)
-      ClassOf[Id] = C.front();
-  }
-  ClassEnds.reserve(Members.size() / 2);
-  NextClassEnds.reserve(Members.size() / 2);
-  Split.reserve(Members.size() / 2);
-}
-
-MutableArrayRef<CandidateId> Refiner::classMembers(size_t C) {
-  size_t Begin = classBegin(C);
-  return MutableArrayRef(Members).slice(Begin, ClassEnds[C] - Begin);
-}
-
-/// Orders members by the classes their references point to, in turn.
-int Refiner::compareReferenceClasses(CandidateId L, CandidateId R) const {
-  ArrayRef<CandidateId> LRefs = Refs[L], RRefs = Refs[R];
-  for (size_t I = 0; I < LRefs.size() && I < RRefs.size(); ++I)
-    if (ClassOf[LRefs[I]] != ClassOf[RRefs[I]])
-      return ClassOf[LRefs[I]] < ClassOf[RRefs[I]] ? -1 : 1;
-  return LRefs.size() < RRefs.size() ? -1 : LRefs.size() > RRefs.size();
-}
-
-/// Splits class C by the classes its members' references point to. When it
-/// splits, sorts its range so that each part is a run starting with its
-/// smallest member, writes the parts' ids to NewClassOf and returns true.
-bool Refiner::splitClass(size_t C) {
-  MutableArrayRef<CandidateId> Class = classMembers(C);
-  CandidateId First = Class.front();
-  if (llvm::all_of(Class.drop_front(), [&](CandidateId Id) {
-        return compareReferenceClasses(Id, First) == 0;
-      }))
-    return false;
-  llvm::sort(Class, [&](CandidateId L, CandidateId R) {
-    int Order = compareReferenceClasses(L, R);
-    return Order ? Order < 0 : L < R;
-  });
-  CandidateId *NewIds = NewClassOf.data() + classBegin(C);
-  NewIds[0] = Class[0];
-  for (size_t I = 1; I < Class.size(); ++I)
-    NewIds[I] = compareReferenceClasses(Class[I - 1], Class[I]) == 0
-                    ? NewIds[I - 1]
-                    : Class[I];
-  return true;
-}
-
-/// Gives the members of the classes that split their new ids, once every
-/// class has read the previous ones.
-void Refiner::renameSplitMembers() {
-  for (size_t C = 0; C < ClassEnds.size(); ++C)
-    if (Split[C])
-      for (size_t P = classBegin(C); P < ClassEnds[C]; ++P)
-        ClassOf[Members[P]] = NewClassOf[P];
-}
-
-/// The end of the part of a split class that starts at Begin.
-size_t Refiner::endOfRun(size_t Begin, size_t End) const {
-  size_t RunEnd = Begin + 1;
-  while (RunEnd < End && NewClassOf[RunEnd] == NewClassOf[Begin])
-    ++RunEnd;
-  return RunEnd;
-}
-
-/// Compacts Members, in place, to the parts of two or more members.
-void Refiner::keepClassesOfTwoOrMore() {
-  NextClassEnds.clear();
-  size_t Kept = 0;
-  for (size_t C = 0; C < ClassEnds.size(); ++C) {
-    for (size_t Begin = classBegin(C), End = ClassEnds[C], RunEnd; Begin < End;
-         Begin = RunEnd) {
-      RunEnd = Split[C] ? endOfRun(Begin, End) : End;
-      if (RunEnd - Begin < 2)
-        continue;
-      if (Kept != Begin)
-        std::copy(Members.begin() + Begin, Members.begin() + RunEnd,
-                  Members.begin() + Kept);
-      Kept += RunEnd - Begin;
-      NextClassEnds.push_back(Kept);
-    }
-  }
-  Members.resize(Kept);
-  std::swap(ClassEnds, NextClassEnds);
-}
-
-/// One step: splits every class by the previous ids. Returns whether any
-/// class split.
-bool Refiner::iterate() {
-  TimeTraceScope Trace("LTOMergeFunctions.Refine.Iterate");
-  Split.assign(ClassEnds.size(), false);
-  forEachIndex(In.Runner, ClassEnds.size(), In.SerialThreshold,
-               [&](size_t C) { Split[C] = splitClass(C); });
-  if (!llvm::is_contained(Split, true))
-    return false;
-  renameSplitMembers();
-  keepClassesOfTwoOrMore();
-  return true;
-}
-
-/// The classes at the fixpoint, members ascending, ordered by first member.
-ClassList Refiner::finalClasses() {
-  ClassList Classes;
-  for (size_t C = 0; C < ClassEnds.size(); ++C) {
-    MutableArrayRef<CandidateId> Class = classMembers(C);
-    if (!llvm::is_sorted(Class))
-      llvm::sort(Class);
-    Classes.add(Class);
-  }
-  Classes.finish();
-  return Classes;
-}
-
 Expected<RefinementResult> Refiner::run() {
   TimeTraceScope Trace("LTOMergeFunctions.Refine");
   size_t N = In.Candidates.size();
@@ -481,16 +315,13 @@ Expected<RefinementResult> Refiner::run() {
   buildTables();
   if (Error E = encodeMembers())
     return std::move(E);
-  startClasses(skeletonClasses());
+  ClassRefinement Iterations(ClassOf, Refs, In.Runner, In.SerialThreshold);
+  Iterations.start(skeletonClasses());
   RepresentativeOf = {};
   Workers.clear(); // Frees the arenas.
-  Result.Iterations = 1;
-  // Each changing iteration adds a class, so this ends after at most as many
-  // iterations as there are candidates.
-  while (iterate())
-    ++Result.Iterations;
+  Result.Iterations = 1 + Iterations.refineToFixpoint();
+  Result.Classes = Iterations.finalClasses();
   renameTablesToClasses();
-  Result.Classes = finalClasses();
   return std::move(Result);
 }
 

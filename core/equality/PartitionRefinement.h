@@ -6,8 +6,9 @@
 #ifndef LMF_CORE_EQUALITY_PARTITIONREFINEMENT_H
 #define LMF_CORE_EQUALITY_PARTITIONREFINEMENT_H
 
-#include "core/equality/ClassSplitting.h"
 #include "core/TaskRunner.h"
+#include "core/equality/ClassRefinement.h"
+#include "core/equality/ClassSplitting.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/Error.h"
@@ -29,28 +30,6 @@ struct ReferenceClasses {
     Callee.erase(F);
     Address.erase(F);
   }
-};
-
-/// One list of candidate ids per candidate, all in one array with 32-bit
-/// prefix offsets, the way mold keeps its edges: list Id is
-/// Items[Begin[Id], Begin[Id + 1]). Refinement keeps each member's
-/// references so, and reads them every iteration without a pointer chase.
-class CandidateLists {
-public:
-  /// Replaces the lists with copies of Lists, list Id from Lists[Id]. Fails
-  /// when they hold more than 2^32 items together, which 32-bit offsets
-  /// cannot index.
-  llvm::Error assign(llvm::ArrayRef<llvm::ArrayRef<CandidateId>> Lists);
-  size_t size() const { return Begin.empty() ? 0 : Begin.size() - 1; }
-  /// Every list's items, list after list.
-  llvm::ArrayRef<CandidateId> items() const { return Items; }
-  llvm::ArrayRef<CandidateId> operator[](CandidateId Id) const {
-    return llvm::ArrayRef(Items).slice(Begin[Id], Begin[Id + 1] - Begin[Id]);
-  }
-
-private:
-  std::vector<uint32_t> Begin;
-  std::vector<CandidateId> Items;
 };
 
 /// How many skeleton tokens refinement's first split keeps by default
@@ -91,7 +70,8 @@ struct RefinementResult {
 /// Computes the coarsest partition of the candidates in which two functions
 /// share a class exactly when their encodings are equal once references to
 /// candidates are replaced by the candidates' classes. Fails only when the
-/// members refer to candidates more than 2^32 times (see CandidateLists).
+/// members refer to candidates more than 2^32 times (see CandidateLists,
+/// ClassRefinement.h).
 llvm::Expected<RefinementResult> refinePartition(const RefinementInput &In);
 
 } // namespace lmf

@@ -2,7 +2,7 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Folding G into the survivor S means that every call that used to run G now
+// Folding G into the kept member S means that every call that used to run G now
 // runs S's body. S's optimizer facts were proven for S's callers only: a
 // `nonnull` parameter, an `nsw` add, a `!range` on a load may be false for
 // G's callers, and a false fact is undefined behaviour. So before the fold,

@@ -33,21 +33,6 @@ using namespace llvm;
 
 namespace lmf {
 
-/// The calling conventions' argument registers (C convention). Unknown
-/// targets get a small budget, so that similar merging stays modest there.
-static void setArgumentRegisters(const Triple &T, ModuleFacts &Facts) {
-  if (T.isX86() && T.isArch64Bit() && !T.isOSWindows()) {
-    Facts.IntegerArgumentRegisters = 6;
-    Facts.FloatArgumentRegisters = 8;
-  } else if (T.isAArch64() || T.isRISCV()) {
-    Facts.IntegerArgumentRegisters = 8;
-    Facts.FloatArgumentRegisters = 8;
-  } else {
-    Facts.IntegerArgumentRegisters = 4;
-    Facts.FloatArgumentRegisters = 4;
-  }
-}
-
 uint64_t linkGUID(const Function &F) {
   StringRef Name = F.getName();
   size_t Suffix = Name.rfind(".llvm.");
@@ -92,13 +77,11 @@ ModuleFacts collectModuleFacts(const Module &M,
   // ELF and COFF ones do.
   Triple T(M.getTargetTriple());
   Facts.SupportsAliases = !T.isOSBinFormatMachO();
-  setArgumentRegisters(T, Facts);
+  Facts.Bytes = ByteModel::forModule(M);
   if (T.isOSBinFormatELF())
     collectSingleMemberComdats(M, Facts);
   Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
                        M.getPIELevel() == PIELevel::Default;
-  Facts.PositionIndependent = M.getPICLevel() != PICLevel::NotPIC ||
-                              M.getPIELevel() != PIELevel::Default;
   if (LinkAddressFree)
     collectLinkAddressFree(M, *LinkAddressFree, Facts);
   return Facts;

@@ -7,6 +7,7 @@
 #define LMF_CORE_FACTS_MODULEFACTS_H
 
 #include "core/MergeOptions.h"
+#include "core/facts/ByteModel.h"
 #include "core/facts/ProfileFacts.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -41,13 +42,10 @@ struct ModuleFacts {
   /// The module is built for a shared object (PIC, not PIE): an exported
   /// definition that is not dso_local may be preempted at load time.
   bool SharedObject = false;
-  /// The module is built position-independent (PIC or PIE): an address
-  /// stored in data costs a dynamic relocation in the output.
-  bool PositionIndependent = false;
-  /// Arguments the target passes in registers, integer and pointer ones
-  /// and floating-point ones, from the module's triple.
-  unsigned IntegerArgumentRegisters = 6;
-  unsigned FloatArgumentRegisters = 8;
+  /// What folds cost and save in bytes of the module's target (its
+  /// triple, and whether it is built position-independent): the planners'
+  /// one byte model (ByteModel.h).
+  ByteModel Bytes;
   /// Functions on the program's fast path (ProfileFacts.h): they fold only
   /// where no instruction is added to their calls. Empty unless the run's
   /// hot-function policy and the module's profile make any function hot.

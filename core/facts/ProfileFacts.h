@@ -37,7 +37,7 @@ bool isHotFunction(const llvm::Function &F,
 bool hasProfile(const llvm::Module &M);
 
 /// Whether similar merging runs on M: as Asked when the user said, else
-/// only where M carries a profile (MergeOptions::MergeSimilar). The one
+/// only where M carries a profile (SimilarOptions::Enabled). The one
 /// place that default is decided, in one module and across modules.
 bool similarMergingOn(std::optional<bool> Asked, const llvm::Module &M);
 

@@ -9,19 +9,20 @@
 // the `optsize` attribute gets smaller encodings and no alignment padding
 // (functions and loops start where the previous code ends, not on a 16-byte
 // boundary). Both cost time on the code they touch: an outlined sequence
-// becomes a call and a return on whatever path it was on, and CTMark ran
-// up to 13.6% more instructions with the outliner, 16.5% with `optsize`
-// everywhere as well (bench/RESULTS.md). So with a profile both keep off the
-// code the program spends its time in. After merging, this file marks each
-// function: one that runs hot code gets `nooutline`, which the outliner
-// honours; every other one gets `optsize`.
+// becomes a call and a return on whatever path it was on, and code built
+// for size runs more instructions (docs/smallest-binary.md has the
+// measurements). So with a profile both keep off the code the program
+// spends its time in. After merging, this file marks each function: one
+// that runs hot code gets `nooutline`, which the outliner honours; every
+// other one gets `optsize`.
 //
 // The outliner has a mode of its own for profiles
 // (`-enable-machine-outliner=conservative-pgo`: only blocks the profile calls
 // cold), but it is one choice for the whole link and outlines nothing in a
-// module without a profile, and on CTMark with PGO consumer-typeset still ran
-// 0.95% more instructions with it: blocks cold on the training input run on
-// the real one. Here the decision is per module and per function.
+// module without a profile, and blocks cold on the training input still run
+// on the real one (measured: bench/notebook/2026-11-26.md, "The
+// smallest-binary option (2026-11-26, third session)"). Here the decision
+// is per module and per function.
 //
 // Hot code is read from the profile as LLVM reads it (ProfileSummaryInfo):
 // the function is hot under the merge's hot-function policy (hot entry count,
@@ -29,12 +30,12 @@
 // those that make up the top Percentile of the profile's total count, by the
 // counts block frequency derives from the branch weights. Blocks catch the
 // loops of a function entered once, which an entry count misses. The
-// default percentile, 99.99%, is wider than LLVM's "hot" (99%): at 99% and
-// 99.9%, tramp3d still ran 1.08% and 0.60% more instructions, its kernels
-// being warm on the training input and hot on the real one; at 99.99% no
-// CTMark program ran more than 0.32% more, outliner and `optsize` together
-// (bench/RESULTS.md). A function whose entry count is zero has no such
-// block, and is decided without computing block frequencies.
+// default percentile, 99.99%, is wider than LLVM's "hot" (99%): a kernel
+// that is only warm on the training input may be hot on the real one, and
+// the narrower cutoffs let such kernels be outlined (the measurements that
+// chose 99.99%: the notebook section above). A function whose entry count
+// is zero has no such block, and is decided without computing block
+// frequencies.
 //
 // That line alone gave up most of the saving where the training run
 // executes most of the code: a large function with one warm block stayed
@@ -43,12 +44,13 @@
 // profile (each block's count times its size) per instruction it has, and
 // the cheapest, in that order, take code generation for size while together
 // they execute at most the budget's share of all the module executes
-// (chooseWithinBudget). The default, 0.3%, is where CTMark stayed within
-// +0.5% instructions on every program (at 1% SPASS ran 0.50% more, at 5%
-// bullet 1.30%): what a function executes on the real input is not what it
-// executed in training, and the budget leaves room for that. Functions hot
-// under the policy are never taken. In ThinLTO each backend spends the
-// budget of its own module.
+// (chooseWithinBudget). The default, 0.3%, is small because what a function
+// executes on the real input is not what it executed in training, and the
+// budget leaves room for that (how it was chosen:
+// bench/notebook/2026-11-27.md, "A run-time budget for
+// `--lto-smallest-binary` with a profile"). Functions hot under the policy
+// are never taken. In ThinLTO each backend spends the budget of its own
+// module.
 //
 // Without a profile summary only `hot`-attribute functions are hot: every
 // other function is outlined and optimized for size. A function built for

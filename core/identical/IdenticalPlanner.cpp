@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The identical stage's planner. Once the comparator has found a class of
-// equal functions, it picks the one whose body stays (the survivor) and
+// equal functions, it picks the one whose body stays (the kept member) and
 // decides, for every other member G, how G disappears. The decision only
 // depends on G's linkage, visibility, address significance and calling
 // convention, never on thread timing, so the same module always gets the
@@ -15,18 +15,18 @@
 //    or at load time (an exported, preemptible symbol of a shared object,
 //    which LD_PRELOAD or an earlier library overrides), keeps its callers:
 //    we never rewrite its uses and only replace its body by a tail call to
-//    the survivor (a thunk).
+//    the kept member (a thunk).
 //  * A G whose address is not significant in the module (unnamed_addr, not in
 //    llvm.used or llvm.compiler.used; or any G in `all` mode) has every use
 //    replaced. If nothing outside the module can name it (local or linkonce
 //    linkage) it is erased; if its symbol must stay and its address is not
-//    significant outside either, it becomes an alias of the survivor; else it
-//    stays as a thunk for outside callers. In a ThinLTO backend the module
+//    significant outside either, it becomes an alias of the kept member; else
+//    it stays as a thunk for outside callers. In a ThinLTO backend the module
 //    cannot see whether other modules use an exported G's address; when the
 //    link's inputs say that none does (ModuleFacts::LinkAddressFree), G is
 //    treated as unnamed_addr.
 //  * Otherwise G's address is significant: G becomes a thunk, so &G stays
-//    distinct, and its direct callers call the survivor, skipping the thunk.
+//    distinct, and its direct callers call the kept member, skipping the thunk.
 //
 // An alias may neither point into a comdat (the linker may discard the
 // group and the alias with it) nor take the place of a comdat member, with
@@ -48,12 +48,13 @@
 // fold only as Erased or Alias: a hot G that would become a thunk, or whose
 // callers outside the module would still reach a thunk, is refused.
 //
-// The survivor is chosen by a stable priority: a body that cannot be
+// The kept member is chosen by a stable priority: a body that cannot be
 // replaced (exact definition, not interposable, not preemptible) first, then
 // one whose symbol must stay anyway (external), then one whose address is
 // significant, then a hot one (so that the others become its thunks), then
 // by visibility and name. When no member's body is final, the
-// body moves into a new private function so that no call is ever introduced
+// body moves into a new internal function (`<kept member>.lmf.body`,
+// MergeNames.h) so that no call is ever introduced
 // into a body that another copy could replace (a linkonce_odr body from another
 // translation unit need not carry the annotations we intersected; a preempted
 // symbol of a shared object runs someone else's code).
@@ -80,7 +81,7 @@ using namespace llvm;
 namespace lmf {
 
 /// Lower is better. Every key derives from the IR, never from pointers.
-static auto survivorRank(const Function &F, const ModuleFacts &Facts) {
+static auto keptMemberRank(const Function &F, const ModuleFacts &Facts) {
   bool AddressSignificant = !Facts.LinkAddressFree.count(&F) &&
                             (Facts.Used.count(&F) || !F.hasGlobalUnnamedAddr());
   return std::make_tuple(!bodyIsFinal(F, Facts), !mustKeepSymbol(F),
@@ -132,9 +133,9 @@ static bool addsInstructions(const IdenticalMemberPlan &P) {
          P.Action == FoldAction::CallersRedirected;
 }
 
-/// What G saves when its body becomes a thunk.
-static int64_t thunkSaving(const Function &G) {
-  return alignedSize(estimateBodyBytes(G)) - alignedSize(JumpBytes);
+/// What G saves when its body becomes a thunk, by the module's byte model.
+static int64_t thunkSaving(const Function &G, const ByteModel &Bytes) {
+  return Bytes.occupiedBytes(G) - Bytes.thunkBytes(0, Bytes.costsOf(G));
 }
 
 IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
@@ -142,58 +143,58 @@ IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
   IdenticalPlan Plan;
   if (Members.size() < 2)
     return Plan;
-  Function *Survivor = *std::min_element(
+  Function *KeptMember = *std::min_element(
       Members.begin(), Members.end(), [&](Function *L, Function *R) {
-        return survivorRank(*L, Facts) < survivorRank(*R, Facts);
+        return keptMemberRank(*L, Facts) < keptMemberRank(*R, Facts);
       });
-  Plan.Survivor = Survivor;
-  Plan.NeedsPrivateBody = !bodyIsFinal(*Survivor, Facts);
-  // A private body has no comdat; an exact survivor may have one.
-  bool TargetHasComdat = !Plan.NeedsPrivateBody && Survivor->hasComdat();
+  Plan.KeptMember = KeptMember;
+  Plan.NeedsPrivateBody = !bodyIsFinal(*KeptMember, Facts);
+  // A private body has no comdat; an exact kept member may have one.
+  bool TargetHasComdat = !Plan.NeedsPrivateBody && KeptMember->hasComdat();
 
   for (Function *G : Members) {
-    if (G == Survivor)
+    if (G == KeptMember)
       continue;
     StringRef Reason;
     IdenticalMemberPlan Member =
         decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
     if (Reason.empty() && Facts.Hot.count(G) && addsInstructions(Member)) {
-      Plan.Refused.push_back({G, HotThunkRefusal, /*Hot=*/true});
-      Plan.HotKeptBytes += thunkSaving(*G);
+      Plan.Refusals.push_back({G, HotThunkRefusal, /*Hot=*/true});
+      Plan.HotKeptBytes += thunkSaving(*G, Facts.Bytes);
     } else if (!Reason.empty())
-      Plan.Refused.push_back({G, Reason});
+      Plan.Refusals.push_back({G, Reason});
     else
-      Plan.Folded.push_back(Member);
+      Plan.Members.push_back(Member);
   }
-  if (!Plan.NeedsPrivateBody || Plan.Folded.empty())
+  if (!Plan.NeedsPrivateBody || Plan.Members.empty())
     return Plan;
 
-  // The survivor itself folds into its private copy.
+  // The kept member itself folds into its private copy.
   StringRef Reason;
-  Plan.SurvivorFold =
-      decideMember(*Survivor, /*TargetHasComdat=*/false, Facts, Mode, Reason);
-  if (Reason.empty() && Facts.Hot.count(Survivor) &&
-      addsInstructions(Plan.SurvivorFold)) {
+  Plan.KeptMemberFold =
+      decideMember(*KeptMember, /*TargetHasComdat=*/false, Facts, Mode, Reason);
+  if (Reason.empty() && Facts.Hot.count(KeptMember) &&
+      addsInstructions(Plan.KeptMemberFold)) {
     // The others may still share a body without it.
     SmallVector<Function *, 4> Others;
     for (Function *G : Members)
-      if (G != Survivor)
+      if (G != KeptMember)
         Others.push_back(G);
     IdenticalPlan Fewer = planIdenticalClass(Others, Facts, Mode);
-    if (!Fewer.Survivor) // One member left: nothing folds.
-      Fewer.Survivor = Others.front();
-    Fewer.Refused.insert(Fewer.Refused.begin(),
-                         {Survivor, HotThunkRefusal, /*Hot=*/true});
-    Fewer.HotKeptBytes += thunkSaving(*Survivor);
+    if (!Fewer.KeptMember) // One member left: nothing folds.
+      Fewer.KeptMember = Others.front();
+    Fewer.Refusals.insert(Fewer.Refusals.begin(),
+                          {KeptMember, HotThunkRefusal, /*Hot=*/true});
+    Fewer.HotKeptBytes += thunkSaving(*KeptMember, Facts.Bytes);
     return Fewer;
   }
   if (!Reason.empty()) {
-    // Without a way to redirect the survivor there is no safe body to share.
-    for (const IdenticalMemberPlan &M : Plan.Folded)
-      Plan.Refused.push_back(
+    // Without a way to redirect the kept member there is no safe body to share.
+    for (const IdenticalMemberPlan &M : Plan.Members)
+      Plan.Refusals.push_back(
           {M.Fn, "no member has a body that cannot be replaced, and the "
                  "survivor cannot forward to a private copy"});
-    Plan.Folded.clear();
+    Plan.Members.clear();
   }
   return Plan;
 }

@@ -30,20 +30,21 @@ struct IdenticalMemberPlan {
 
 /// What the identical stage does with one class of equal functions.
 struct IdenticalPlan {
-  /// The function whose body is kept.
-  llvm::Function *Survivor = nullptr;
-  /// The survivor's body may be replaced at link or load time (weak,
-  /// linkonce, *_odr): it moves into a new private function first, and the
-  /// survivor is folded into that copy like any member (SurvivorFold).
+  /// The member whose body the class keeps.
+  llvm::Function *KeptMember = nullptr;
+  /// The kept member's body may be replaced at link or load time (weak,
+  /// linkonce, *_odr): it moves into a new internal function first, and the
+  /// kept member is folded into that copy like any member (KeptMemberFold).
   bool NeedsPrivateBody = false;
-  IdenticalMemberPlan SurvivorFold;
-  llvm::SmallVector<IdenticalMemberPlan, 4> Folded;
-  llvm::SmallVector<Refusal, 2> Refused;
+  IdenticalMemberPlan KeptMemberFold;
+  /// Every member but the kept one that folds, in module order.
+  llvm::SmallVector<IdenticalMemberPlan, 4> Members;
+  llvm::SmallVector<Refusal, 2> Refusals;
   /// What the hot members refused by the hot-function policy would have
   /// saved as thunks (the byte model's estimate).
   int64_t HotKeptBytes = 0;
 
-  bool foldsAnything() const { return !Folded.empty(); }
+  bool foldsAnything() const { return !Members.empty(); }
 };
 
 /// Plans a class of functions that compare equal, given in module order.

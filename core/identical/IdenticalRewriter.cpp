@@ -34,6 +34,7 @@
 
 #include "core/identical/IdenticalRewriter.h"
 
+#include "core/MergeNames.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/facts/UserFunctions.h"
 
@@ -84,7 +85,8 @@ void replaceAllUses(Function &G, Function &Body, RewriteContext &Ctx) {
 /// Calls to a function that never returns end their block. When the callers
 /// of several folded error handlers all call one symbol, the branch folder
 /// merges those blocks across the caller and adds long jumps to reach the
-/// shared tail: on SPASS (CTMark) `main` grew by 119 bytes that way. ICF
+/// shared tail, and the caller grows (measured: bench/notebook/2026-11-22.md,
+/// "What `--icf` still folds after ours"). ICF
 /// leaves such callers as they were, and so do we: they call a private alias
 /// of the body, which costs no symbol in the object. Code generation reads
 /// what a callee promises (noreturn, cold, nounwind, memory effects) from
@@ -249,11 +251,11 @@ void makeThunk(Function &G, Function &Body, ArrayRef<Value *> ExtraArgs) {
 
 Function *moveBodyToNewFunction(Function &F, FunctionType *Type,
                                 GlobalValue::LinkageTypes Linkage,
-                                StringRef Suffix, RewriteContext &Ctx) {
+                                const Twine &Name, RewriteContext &Ctx) {
   Module &M = *F.getParent();
   Function *Body = Function::Create(Type, Linkage, F.getAddressSpace(), "");
   M.getFunctionList().insertAfter(F.getIterator(), Body);
-  Body->setName(F.getName() + Suffix);
+  Body->setName(Name);
   Body->copyAttributesFrom(&F);
   Body->setLinkage(Linkage);
   Body->setVisibility(GlobalValue::DefaultVisibility);
@@ -282,8 +284,11 @@ Function *moveBodyToNewFunction(Function &F, FunctionType *Type,
 }
 
 Function *moveBodyToPrivateCopy(Function &F, RewriteContext &Ctx) {
+  // Internal rather than private: the copy keeps a symbol, which
+  // symbolizers and profilers show for the addresses in it.
   Function *Body = moveBodyToNewFunction(
-      F, F.getFunctionType(), GlobalValue::PrivateLinkage, ".lmf.body", Ctx);
+      F, F.getFunctionType(), GlobalValue::InternalLinkage,
+      memberDerivedName(F.getName(), PrivateBodySuffix), Ctx);
   // Recursion stays inside the shared body. Calling F here would send every
   // member's recursion through F's symbol, which another definition may
   // interpose; each member's own recursion reached its own body, which is

@@ -35,13 +35,14 @@ struct RewriteContext {
 };
 
 /// Moves F's body, arguments, metadata and debug subprogram into a new
-/// function of the given type and linkage, named F's name plus Suffix and
-/// placed right after F; Type's parameters start with F's. F keeps a copy
-/// of its subprogram and no body.
+/// function of the given type, linkage and name (MergeNames.h; LLVM makes
+/// a name that is taken in the module unique), placed right after F;
+/// Type's parameters start with F's. F keeps a copy of its subprogram and
+/// no body.
 llvm::Function *moveBodyToNewFunction(llvm::Function &F,
                                       llvm::FunctionType *Type,
                                       llvm::GlobalValue::LinkageTypes Linkage,
-                                      llvm::StringRef Suffix,
+                                      const llvm::Twine &Name,
                                       RewriteContext &Ctx);
 
 /// Replaces G's body with a tail call to Body, passing G's arguments and
@@ -63,9 +64,10 @@ void dropBody(llvm::Function &G);
 /// Deletes G, which must have no uses, and forgets it everywhere.
 void eraseFunction(llvm::Function &G, RewriteContext &Ctx);
 
-/// Moves F's body into a new private, unnamed_addr function placed right
-/// after F and returns it. F is left without a body and must be folded into
-/// the copy at once (applyFold with F's SurvivorFold plan).
+/// Moves F's body into a new internal, unnamed_addr function named
+/// `<F>.lmf.body`, placed right after F, and returns it. F is left without a
+/// body and must be folded into the copy at once (applyFold with F's
+/// KeptMemberFold plan).
 llvm::Function *moveBodyToPrivateCopy(llvm::Function &F, RewriteContext &Ctx);
 
 /// Folds Plan.Fn into Body, which has the same type and an exact body.

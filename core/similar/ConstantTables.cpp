@@ -5,9 +5,10 @@
 // A shared body takes the values its members differ in as parameters, and
 // those must fit in argument registers: a stack argument would turn every
 // thunk from a jump into a frame. A function that already takes five
-// arguments has room for one more, and two allocation helpers that differ
-// in the three strings of their error messages (CTMark lencod's
-// get_mem4Dpel and get_mem4Dshort, 903 bytes each) could not share a body.
+// arguments has room for one more, so two allocation helpers that differ
+// in the three strings of their error messages could not share a body (the
+// case that asked for tables: bench/notebook/2026-11-27.md, "lencod against
+// two-round GlobalMergeFunctions").
 //
 // They can when the values that do not fit travel together: each member
 // gets a private constant table of its values in read-only data, and
@@ -17,22 +18,23 @@
 // never changes), so code generation may hoist them out of loops. Values
 // read at the most positions keep their registers.
 //
-// The price is counted by the byte model like everything else: the table's
-// address in every thunk or rewritten call (a 7-byte `lea`), a register to
-// keep that address across the body's calls (8 bytes of saves, restores
-// and moves), the reads (a byte where a field replaces an immediate
+// The price is counted by the target's byte model (ByteModel.cpp) like
+// everything else: the table's address in every thunk or rewritten call
+// (on x86-64 a 7-byte `lea`, on AArch64 `adrp`+`add`), a register to keep
+// that address across the body's calls (8 bytes of saves, restores and
+// moves), the reads (on x86-64 a byte where a field replaces an immediate
 // operand, 4 where it replaces an address a load or store folded in and
-// now needs a load of its own), and each member's
-// table itself: 8 bytes a field, and 24 more for each address in a
-// position-independent program (PIE or shared object), whose dynamic
-// relocation fills it in at load time. The table is data, not code, and
+// now needs a load of its own; on AArch64 a load where an immediate was,
+// nothing where the table's load replaces the `adrp` of an address), and
+// each member's table itself: 8 bytes a field, and 24 more for each
+// address in a position-independent program (PIE or shared object), whose
+// dynamic relocation fills it in at load time. The table is data, not code, and
 // counting it keeps `.text` from shrinking at the expense of the binary.
 // It counts twice: the data is exact, while the code a class saves is an
-// estimate from IR, which runs high on bodies of loads and compares. On
-// CTMark's 7zip, ThinLTO, a class of six QueryInterface members (sixteen
-// bytes of an interface ID compared one by one) was estimated to save about
-// 1,800 bytes of code and saved 575, while its tables took 2,900 bytes of
-// data and relocations; counted once, the class still looked worth it.
+// estimate from IR, which runs high on bodies of loads and compares;
+// counted once, a class whose tables cost more than its code saved still
+// looked worth it (bench/notebook/2026-11-27.md, "Constant tables: values
+// beyond the argument registers").
 //
 // Positions hold scalars of at most 64 bits, and the constants that mean
 // something only where they are written (thread-local addresses,
@@ -123,25 +125,24 @@ bool mayLiveInTable(const Constant &C) {
          GV->getType() == C.getType();
 }
 
-int64_t tableFieldBytes(bool Pointer, bool PositionIndependent) {
-  constexpr int64_t FieldBytes = 8, RelocationBytes = 24;
-  return FieldBytes + (Pointer && PositionIndependent ? RelocationBytes : 0);
+int64_t tableCostBytes(int64_t ReadBytes, int64_t BytesPerTable, int64_t Tables,
+                       const ByteModel &Bytes) {
+  constexpr int64_t DataWeight = 2;
+  return Bytes.tableAddressKeptBytes() + ReadBytes +
+         Tables * DataWeight * BytesPerTable;
 }
 
-int64_t tableCostBytes(int64_t ReadBytes, int64_t BytesPerTable,
-                       int64_t Tables) {
-  constexpr int64_t AddressKeptBytes = 8, DataWeight = 2;
-  return AddressKeptBytes + ReadBytes + Tables * DataWeight * BytesPerTable;
-}
-
-int64_t tableReadBytes(const Use &U) {
-  constexpr int64_t OperandBytes = 1;
+static bool isAccessAddress(const Use &U) {
   const User *Access = U.getUser();
-  bool Address = (isa<LoadInst>(Access) &&
-                  U.getOperandNo() == LoadInst::getPointerOperandIndex()) ||
-                 (isa<StoreInst>(Access) &&
-                  U.getOperandNo() == StoreInst::getPointerOperandIndex());
-  return Address ? TableAddressLoadBytes : OperandBytes;
+  return (isa<LoadInst>(Access) &&
+          U.getOperandNo() == LoadInst::getPointerOperandIndex()) ||
+         (isa<StoreInst>(Access) &&
+          U.getOperandNo() == StoreInst::getPointerOperandIndex());
+}
+
+int64_t tableReadBytes(const Use &U, const ByteModel &Bytes) {
+  return isAccessAddress(U) ? Bytes.tableAddressReadBytes()
+                            : Bytes.tableOperandReadBytes();
 }
 
 StructType *tableType(ArrayRef<Type *> Fields) {

@@ -29,14 +29,6 @@ class Value;
 
 namespace lmf {
 
-/// Bytes to pass a table's address: a RIP-relative `lea`.
-constexpr int64_t TableAddressBytes = 7;
-/// Bytes a field of a table costs in each member's table: 8 (every
-/// parameter type is at most 64 bits wide), and for an address in a
-/// position-independent output the 24-byte dynamic relocation that fills it
-/// in at load time.
-int64_t tableFieldBytes(bool Pointer, bool PositionIndependent);
-
 /// What a parameter of a similar class asks of the argument registers, how
 /// many positions of the body read it, and whether every member's value
 /// may live in a table (mayLiveInTable).
@@ -67,23 +59,22 @@ bool placeParameters(ArgumentRegisters Own,
                      unsigned IntegerRegisters, unsigned FloatRegisters,
                      llvm::MutableArrayRef<bool> InTable);
 
-/// Bytes of a load of its own, where an access took an address as an operand.
-constexpr int64_t TableAddressLoadBytes = 4;
-
-/// What reading a table field at U costs the shared body: the address of a
-/// load or store, which the access took as an operand, now takes a load of
-/// its own (TableAddressLoadBytes); any other operand reads the field where
-/// it read an immediate or a register (a byte, for the longer encoding).
-int64_t tableReadBytes(const llvm::Use &U);
+/// What reading a table field at U costs the shared body, by Bytes: the
+/// address of a load or store, which the access took as an operand, takes
+/// a load of its own (ByteModel::tableAddressReadBytes); any other operand
+/// reads the field where it read an immediate
+/// (ByteModel::tableOperandReadBytes).
+int64_t tableReadBytes(const llvm::Use &U, const ByteModel &Bytes);
 
 /// What a table costs a class, besides the address each member passes
-/// (TableAddressBytes): a register that keeps the address across the
-/// body's calls, the body's reads (ReadBytes) and Tables tables of
-/// BytesPerTable each (tableFieldBytes of their fields). The data counts
-/// twice: it is exact, while the code a class saves is an estimate, which
-/// runs high on bodies of loads and compares (ConstantTables.cpp).
-int64_t tableCostBytes(int64_t ReadBytes, int64_t BytesPerTable,
-                       int64_t Tables);
+/// (ByteModel::tableAddressBytes): a register that keeps the address
+/// across the body's calls, the body's reads (ReadBytes) and Tables tables
+/// of BytesPerTable each (ByteModel::tableFieldBytes of their fields). The
+/// data counts twice: it is exact, while the code a class saves is an
+/// estimate, which runs high on bodies of loads and compares
+/// (ConstantTables.cpp).
+int64_t tableCostBytes(int64_t ReadBytes, int64_t BytesPerTable, int64_t Tables,
+                       const ByteModel &Bytes);
 
 /// The type of a table with one field per type, in order.
 llvm::StructType *tableType(llvm::ArrayRef<llvm::Type *> Fields);

@@ -3,7 +3,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The second stage of the pass, after identical merging has reached its
-// fixpoint and only if asked for (MergeOptions::MergeSimilar). Two
+// fixpoint, when similar merging is on for the module (SimilarOptions::
+// Enabled, or unset and the module carries a profile: similarMergingOn). Two
 // functions are similar when they are equal except for constants at
 // parameter positions (ParameterPositions.h): they then do the same work on
 // different data and can share one body that takes the data as arguments.
@@ -23,10 +24,10 @@
 //      encoded once more, recording their positions, because an earlier
 //      class may have rewritten calls in their bodies; the class is split
 //      again if they no longer agree; the planner (SimilarPlanner.h) picks
-//      the parameters, drops members that do not pay, and decides each
-//      member's fate; the first member's body is weakened to the meet of
-//      everyone's annotations (as identical merging does) and the rewriter
-//      (SimilarRewriter.h) builds the shared body.
+//      the parameters, drops members that do not pay (SimilarPruner.h), and
+//      decides each member's fate; the kept member's body is weakened to the
+//      meet of everyone's annotations (as identical merging does) and the
+//      rewriter (SimilarRewriter.h) builds the shared body.
 //
 // The references of a member are compared by identity, not by class: the
 // identical stage already folded every class of equal functions into one, so
@@ -63,8 +64,8 @@ public:
       : Ctx(Ctx), EncodeCtx{Ctx.Globals, Ctx.Policy} {
     EncodeCtx.ParameterWildcards = true;
     EncodeCtx.CalleeWildcards =
-        Ctx.Opts.SimilarCallees && !protectsIndirectCalls(Ctx.M);
-    EncodeCtx.IntegerWildcards = Ctx.Opts.SimilarIntegers;
+        Ctx.Opts.Similar.Callees && !protectsIndirectCalls(Ctx.M);
+    EncodeCtx.IntegerWildcards = Ctx.Opts.Similar.Integers;
     std::vector<std::string> &Kinds = Ctx.Result.SimilarPositions;
     Kinds = {"data"};
     if (EncodeCtx.IntegerWildcards)
@@ -82,8 +83,8 @@ private:
   void applyClass(ArrayRef<CandidateId> Class);
   void mergeClass(ArrayRef<Function *> Members,
                   ArrayRef<std::vector<const Use *>> Positions);
-  bool refuse(Function &F, const Function &Source, StringRef Reason);
-  void record(const SimilarPlan &Plan, Function &Body, StringRef Source,
+  bool refuse(Function &F, const Function &Kept, StringRef Reason);
+  void record(const SimilarPlan &Plan, Function &Body, StringRef Kept,
               ArrayRef<std::string> Names, ArrayRef<SimilarAction> Outcomes);
   void emitRemark(Function &Body, StringRef Member, SimilarAction Action);
   void forgetRefusals(const SimilarGroup &Group);
@@ -122,7 +123,8 @@ void SimilarStage::collectCandidates() {
   forEachIndex(
       Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold, [&](size_t I) {
         const Function &F = *InOrder[I];
-        bool MayPay = Ctx.Opts.SimilarMinimumGain < 0 || mayPayAsSimilar(F);
+        bool MayPay = Ctx.Opts.Similar.MinimumGain < 0 ||
+                      mayPayAsSimilar(F, Ctx.Facts.Bytes);
         if (!similarIneligibilityReason(F).empty() || !MayPay)
           return;
         Keep[I] = 1;
@@ -210,12 +212,11 @@ void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
 
 /// Records a refusal once per function: a later round may plan the class
 /// of an unchanged member again. True when F had no refusal yet.
-bool SimilarStage::refuse(Function &F, const Function &Source,
-                          StringRef Reason) {
+bool SimilarStage::refuse(Function &F, const Function &Kept, StringRef Reason) {
   if (!Refused.insert(&F).second)
     return false;
   Ctx.Result.SimilarRefusals.push_back(
-      {F.getName().str(), Source.getName().str(), Reason.str()});
+      {F.getName().str(), Kept.getName().str(), Reason.str()});
   ++Ctx.Result.Stats.SimilarRefused;
   return true;
 }
@@ -224,7 +225,7 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
                               ArrayRef<std::vector<const Use *>> Positions) {
   SimilarPlan Plan = planSimilarClass(Members, Positions, Ctx.Facts, Ctx.Opts);
   bool NewHotRefusal = false;
-  for (const Refusal &R : Plan.Refused)
+  for (const Refusal &R : Plan.Refusals)
     if (refuse(*R.Fn, *Members.front(), R.Reason) && R.Hot) {
       ++Ctx.Result.Stats.HotRefused;
       NewHotRefusal = true;
@@ -234,27 +235,27 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
     Ctx.Result.Stats.HotKeptBytes += Plan.HotKeptBytes;
   if (Plan.Members.empty())
     return;
-  Function &Source = *Plan.Members.front().Fn;
+  Function &Kept = *Plan.Members.front().Fn;
   // Equal encodings imply intersectable annotations; should one list still
-  // refuse, nothing merges (the source is only weakened, which is sound).
+  // refuse, nothing merges (the kept member is only weakened, which is sound).
   for (const SimilarMemberPlan &M : ArrayRef(Plan.Members).drop_front())
-    if (!intersectAnnotations(Source, *M.Fn, Ctx.Policy)) {
+    if (!intersectAnnotations(Kept, *M.Fn, Ctx.Policy)) {
       for (const SimilarMemberPlan &Each : Plan.Members)
-        refuse(*Each.Fn, Source, "attributes cannot be intersected");
+        refuse(*Each.Fn, Kept, "attributes cannot be intersected");
       return;
     }
-  size_t SourceIndex = llvm::find(Members, &Source) - Members.begin();
-  std::string SourceName = Source.getName().str();
+  size_t KeptIndex = llvm::find(Members, &Kept) - Members.begin();
+  std::string KeptMemberName = Kept.getName().str();
   SmallVector<std::string, 4> Names;
   for (const SimilarMemberPlan &M : Plan.Members)
     Names.push_back(M.Fn->getName().str());
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
   SmallVector<SimilarAction, 4> Outcomes;
-  Function *Body = applySimilarPlan(Plan, Positions[SourceIndex], RC, Outcomes);
+  Function *Body = applySimilarPlan(Plan, Positions[KeptIndex], RC, Outcomes);
   for (auto [M, Outcome] : zip(Plan.Members, Outcomes))
     if (Outcome == SimilarAction::CallsRewritten)
       Live.erase(M.Fn);
-  record(Plan, *Body, SourceName, Names, Outcomes);
+  record(Plan, *Body, KeptMemberName, Names, Outcomes);
 }
 
 /// A member refused in an earlier round that merges now is no refusal.
@@ -279,12 +280,12 @@ void SimilarStage::emitRemark(Function &Body, StringRef Member,
 }
 
 void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
-                          StringRef Source, ArrayRef<std::string> Names,
+                          StringRef Kept, ArrayRef<std::string> Names,
                           ArrayRef<SimilarAction> Outcomes) {
   SimilarGroup Group;
   Group.Round = Round;
-  Group.Body = Body.getName().str();
-  Group.Source = Source.str();
+  Group.KeptBody = Body.getName().str();
+  Group.KeptMember = Kept.str();
   Group.Parameters = Plan.Parameters.size();
   Group.TableParameters = llvm::count_if(
       Plan.Parameters, [](const SimilarParameter &P) { return P.InTable; });

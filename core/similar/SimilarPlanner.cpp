@@ -3,24 +3,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A class of similar functions has equal encodings once the operands at
-// parameter positions are wildcards; member K has value V[K][P] at position
-// P. The plan decides, before the IR changes, which members share one body,
-// which values become parameters, and how each member reaches the body.
-//
-// Parameters. A position where every kept member has the same value stays a
-// constant of the shared body. The other positions are grouped by their
-// column of values: two positions whose values agree member by member (the
-// same global loaded and stored, say) share one parameter. Where every
-// member has the same field of its own global (the same constant
-// `getelementptr` of different globals), the parameter is the global and
-// the body computes the field's address: one parameter per structure, not
-// per field. Parameters must
-// fit in the target's argument registers next to the existing ones: a
-// stack argument would turn every thunk from a jump into a frame. When they
-// do not, the class is planned twice: leaving out members until the rest
-// fit, and keeping them with the values that do not fit in a constant table
-// per member (ConstantTables.cpp); the plan that saves more bytes wins, the
-// one without a table on ties (a register is faster than a load).
+// parameter positions are wildcards. The plan decides, before the IR
+// changes, which members share one body, which values become parameters,
+// and how each member reaches the body. Which members stay and which
+// values become parameters is the pruner's decision (SimilarPruner.cpp),
+// shared with the planner across modules; this file tells it how values
+// compare here (as IR constants; the same field of different globals is
+// one parameter, the global), where parameters fit (the module's argument
+// registers, ModuleFacts) and what a class saves (the byte model below).
 //
 // Members. Each member either keeps its symbol as a thunk that tail-calls
 // the shared body with its values (it keeps its own address, e.g. for a
@@ -28,25 +18,21 @@
 // and every use is a direct call, disappears behind its calls, which then
 // pass its values themselves: that wins when it has few callers.
 //
-// Bytes. The model counts what code generation emits, in x86-64 terms:
-// 4.5 bytes per IR instruction that emits code; a body of B bytes occupies B
-// rounded up to the 16-byte function alignment; a thunk is a 5-byte jump plus
-// one materialized value per parameter (see argumentBytes), rounded the same
-// way; a rewritten call grows by those values. The class saves the bodies of
-// all members but one, minus the thunks and the grown calls. A class that does
-// not save at least MergeOptions::SimilarMinimumGain bytes (16, one alignment
-// unit) is not merged: identical merging alone must never be beaten by a larger
-// program.
+// Bytes. The model counts what code generation emits for the module's
+// target (ModuleFacts::Bytes, ByteModel.cpp): bytes per IR instruction that
+// emits code; a body of B bytes occupies B rounded up to the function's
+// alignment (none for a function built for size on x86-64); a thunk is a
+// jump plus one materialized value per parameter (ByteModel::argumentBytes),
+// rounded the same way; a rewritten call grows by those values. The class
+// saves the bodies of all members but one, minus the thunks and the grown
+// calls. A class that does not save at least SimilarOptions::MinimumGain
+// bytes (16) is not merged: identical merging alone must never be beaten by
+// a larger program.
 //
 // Hot members (under the default hot-function policy, see ProfileFacts.cpp)
 // are refused before anything else: every way of reaching a shared body adds
 // instructions to their calls. The class is then planned without them, and
 // planned once more with them to count the bytes the policy kept.
-//
-// Pruning. When the parameters do not fit, or the class does not pay, the
-// member that deviates from the most common value at the most positions is
-// dropped (the latest in module order on ties), and the class is planned
-// again, as long as that helps. Dropped members are refusals with a reason.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +40,7 @@
 
 #include "core/facts/ByteModel.h"
 #include "core/similar/ConstantTables.h"
+#include "core/similar/SimilarPruner.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -64,69 +51,101 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
-#include <map>
 
 using namespace llvm;
 
 namespace lmf {
 namespace {
 
-class ClassPlanner {
+/// A class of one module as the pruner sees it (SimilarPruner.h): values
+/// compare as IR constants, parameters fit the module's argument registers,
+/// and gains are the byte model's of the file comment.
+class ModuleClassModel final : public SimilarClassModel {
 public:
-  ClassPlanner(ArrayRef<Function *> Members,
-               ArrayRef<std::vector<const Use *>> Positions,
-               const ModuleFacts &Facts, const MergeOptions &Opts,
-               bool KeepHotApart)
-      : Members(Members), Positions(Positions), Facts(Facts), Mode(Opts.Mode),
-        MinimumGain(Opts.SimilarMinimumGain), KeepHotApart(KeepHotApart),
-        MayUseTables(Opts.SimilarConstantTables),
-        RewritableCalls(Members.size(), NotCounted) {}
+  ModuleClassModel(ArrayRef<Function *> Members,
+                   ArrayRef<std::vector<const Use *>> Positions,
+                   const ModuleFacts &Facts, MergeMode Mode);
 
-  SimilarPlan run();
+  unsigned numPositions() const override { return Positions.front().size(); }
+  uint32_t valueId(unsigned Member, unsigned Position) const override {
+    return Ids[Member * numPositions() + Position];
+  }
+  bool derivedColumn(ArrayRef<unsigned> Alive, unsigned P,
+                     std::vector<uint32_t> &Column) const override;
+  bool place(ArrayRef<unsigned> Alive, ArrayRef<PrunedParameter> Params,
+             MutableArrayRef<bool> InTable) const override;
+  int64_t gain(ArrayRef<unsigned> Alive,
+               ArrayRef<PrunedParameter> Params) const override {
+    return estimateGain(Alive, Params);
+  }
+
+  uint64_t bodyInstructions() const { return BodyInstructions; }
+  SimilarParameter parameter(const PrunedParameter &P) const;
+  int64_t
+  estimateGain(ArrayRef<unsigned> Alive, ArrayRef<PrunedParameter> Params,
+               SmallVectorImpl<SimilarMemberPlan> *Plans = nullptr) const;
 
 private:
   Constant *valueAt(unsigned Member, unsigned Position) const {
     return cast<Constant>(Positions[Member][Position]->get());
   }
-  bool baseColumn(ArrayRef<unsigned> Alive, unsigned P,
-                  std::vector<Constant *> &Column) const;
-  std::vector<SimilarParameter> parametersOf(ArrayRef<unsigned> Alive) const;
-  bool placeParameters(MutableArrayRef<SimilarParameter> Params,
-                       bool WithTable) const;
-  void prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
-             SimilarPlan &Plan) const;
+  uint32_t idOf(Constant *C);
   int64_t memberCost(unsigned Member, unsigned Slot,
-                     ArrayRef<SimilarParameter> Params,
+                     ArrayRef<PrunedParameter> Params,
                      SimilarMemberPlan &Out) const;
-  int64_t
-  estimateGain(ArrayRef<unsigned> Alive, ArrayRef<SimilarParameter> Params,
-               SmallVectorImpl<SimilarMemberPlan> *Plans = nullptr) const;
-  unsigned mostDeviating(ArrayRef<unsigned> Alive) const;
 
   ArrayRef<Function *> Members;
   ArrayRef<std::vector<const Use *>> Positions;
   const ModuleFacts &Facts;
   MergeMode Mode;
-  int64_t MinimumGain;
-  /// Hot members (ModuleFacts::Hot) are refused before planning starts.
-  bool KeepHotApart;
-  bool MayUseTables;
+  /// Every member's value ids, member after member; and the constant of
+  /// each id, values and the globals they derive from (derivedColumn).
+  std::vector<uint32_t> Ids;
+  std::vector<Constant *> ConstantOf;
+  DenseMap<Constant *, uint32_t> IdOf;
+  /// Bytes the first member's body occupies, alignment padding included.
   int64_t BodyBytes = 0;
+  uint64_t BodyInstructions = 0;
   /// countRewritableCalls of each member, counted once when first needed
   /// (pruning plans a class many times).
   static constexpr int NotCounted = -2;
   mutable std::vector<int> RewritableCalls;
 };
 
+ModuleClassModel::ModuleClassModel(ArrayRef<Function *> Members,
+                                   ArrayRef<std::vector<const Use *>> Positions,
+                                   const ModuleFacts &Facts, MergeMode Mode)
+    : Members(Members), Positions(Positions), Facts(Facts), Mode(Mode),
+      RewritableCalls(Members.size(), NotCounted) {
+  const Function &First = *Members.front();
+  BodyBytes = Facts.Bytes.costsOf(First).occupied(
+      Facts.Bytes.bodyBytes(First, &BodyInstructions));
+  Ids.reserve(Members.size() * numPositions());
+  for (unsigned M = 0; M < Members.size(); ++M)
+    for (unsigned P = 0; P < numPositions(); ++P) {
+      Constant *V = valueAt(M, P);
+      Ids.push_back(idOf(V));
+      if (auto *G = dyn_cast<GEPOperator>(V))
+        idOf(cast<Constant>(G->getPointerOperand()));
+    }
+}
+
+uint32_t ModuleClassModel::idOf(Constant *C) {
+  auto [It, New] = IdOf.try_emplace(C, ConstantOf.size());
+  if (New)
+    ConstantOf.push_back(C);
+  return It->second;
+}
+
 /// When every alive member's value at P is a constant `getelementptr` with
 /// the same type, indices and flags as the first one's, fills Column with
 /// their base pointers.
-bool ClassPlanner::baseColumn(ArrayRef<unsigned> Alive, unsigned P,
-                              std::vector<Constant *> &Column) const {
+bool ModuleClassModel::derivedColumn(ArrayRef<unsigned> Alive, unsigned P,
+                                     std::vector<uint32_t> &Column) const {
   const auto *First = dyn_cast<GEPOperator>(valueAt(Alive.front(), P));
   if (!First || !First->hasAllConstantIndices())
     return false;
-  std::vector<Constant *> Bases(Alive.size());
+  std::vector<uint32_t> Bases(Alive.size());
   for (size_t K = 0; K < Alive.size(); ++K) {
     auto *G = dyn_cast<GEPOperator>(valueAt(Alive[K], P));
     if (!G || G->getSourceElementType() != First->getSourceElementType() ||
@@ -138,85 +157,62 @@ bool ClassPlanner::baseColumn(ArrayRef<unsigned> Alive, unsigned P,
     for (unsigned I = 1, E = G->getNumOperands(); I != E; ++I)
       if (G->getOperand(I) != First->getOperand(I))
         return false;
-    Bases[K] = cast<Constant>(G->getPointerOperand());
+    Bases[K] = IdOf.find(cast<Constant>(G->getPointerOperand()))->second;
   }
   Column = std::move(Bases);
   return true;
 }
 
-/// Groups the positions whose values differ among the alive members by
-/// their column of values (or of base globals, see baseColumn), in position
-/// order.
-std::vector<SimilarParameter>
-ClassPlanner::parametersOf(ArrayRef<unsigned> Alive) const {
-  std::vector<SimilarParameter> Params;
-  std::map<std::vector<Constant *>, unsigned> ByColumn;
-  unsigned NumPositions = Positions[Alive.front()].size();
-  std::vector<Constant *> Column(Alive.size());
-  for (unsigned P = 0; P < NumPositions; ++P) {
-    bool Varies = false;
-    for (size_t K = 0; K < Alive.size(); ++K) {
-      Column[K] = valueAt(Alive[K], P);
-      Varies |= Column[K] != Column.front();
-    }
-    if (!Varies)
-      continue;
-    bool Derived = baseColumn(Alive, P, Column);
-    auto [It, New] = ByColumn.try_emplace(Column, Params.size());
-    if (New) {
-      Params.emplace_back();
-      Params.back().Ty = Column.front()->getType();
-      Params.back().Values = Column;
-    }
-    SimilarParameter &Param = Params[It->second];
-    (Derived ? Param.DerivedPositions : Param.Positions).push_back(P);
-  }
-  return Params;
+/// The parameter of the plan: its type and its values as constants.
+SimilarParameter ModuleClassModel::parameter(const PrunedParameter &P) const {
+  SimilarParameter Out;
+  Out.Ty = ConstantOf[P.Column.front()]->getType();
+  Out.Positions = P.Positions;
+  Out.DerivedPositions = P.DerivedPositions;
+  for (uint32_t Id : P.Column)
+    Out.Values.push_back(ConstantOf[Id]);
+  Out.InTable = P.InTable;
+  return Out;
 }
 
 /// Places Params in argument registers next to the members' own arguments,
-/// and, WithTable, in a table those that do not fit there
-/// (SimilarParameter::InTable); false when they cannot be placed.
-bool ClassPlanner::placeParameters(MutableArrayRef<SimilarParameter> Params,
-                                   bool WithTable) const {
+/// and in a table those that do not fit there; no parameters always fit.
+bool ModuleClassModel::place(ArrayRef<unsigned> Alive,
+                             ArrayRef<PrunedParameter> Params,
+                             MutableArrayRef<bool> InTable) const {
   if (Params.empty())
     return true;
   ArgumentRegisters Own;
   for (const Argument &A : Members.front()->args())
     Own.add(*A.getType());
   SmallVector<ParameterDemand, 8> Demands;
-  for (const SimilarParameter &P : Params) {
+  for (const PrunedParameter &P : Params) {
     Demands.emplace_back();
-    Demands.back().Registers.add(*P.Ty);
-    Demands.back().Positions = P.Positions.size() + P.DerivedPositions.size();
+    Demands.back().Registers.add(*ConstantOf[P.Column.front()]->getType());
+    Demands.back().Positions = P.readCount();
     Demands.back().MayBeInTable = llvm::all_of(
-        P.Values, [](const Constant *V) { return mayLiveInTable(*V); });
+        P.Column, [&](uint32_t Id) { return mayLiveInTable(*ConstantOf[Id]); });
   }
-  SmallVector<bool, 8> InTable(Params.size(), false);
-  if (!lmf::placeParameters(Own, Demands, Facts.IntegerArgumentRegisters,
-                            Facts.FloatArgumentRegisters, InTable))
-    return false;
-  for (auto [P, Tabled] : zip(Params, InTable))
-    P.InTable = Tabled;
-  return WithTable || !llvm::is_contained(InTable, true);
+  return placeParameters(Own, Demands, Facts.Bytes.integerArgumentRegisters(),
+                         Facts.Bytes.floatArgumentRegisters(), InTable);
 }
 
 /// What member Member (at Slot among the alive ones) costs once its body
 /// is gone: a thunk, or the growth of its calls. Fills Out with the choice.
-int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
-                                 ArrayRef<SimilarParameter> Params,
-                                 SimilarMemberPlan &Out) const {
+int64_t ModuleClassModel::memberCost(unsigned Member, unsigned Slot,
+                                     ArrayRef<PrunedParameter> Params,
+                                     SimilarMemberPlan &Out) const {
   Function &G = *Members[Member];
   int64_t ArgBytes = 0;
   bool Table = false;
-  for (const SimilarParameter &P : Params) {
+  for (const PrunedParameter &P : Params) {
     Table |= P.InTable;
     if (!P.InTable)
-      ArgBytes += argumentBytes(*P.Values[Slot]);
+      ArgBytes += Facts.Bytes.argumentBytes(*ConstantOf[P.Column[Slot]]);
   }
   if (Table)
-    ArgBytes += TableAddressBytes;
-  int64_t ThunkBytes = alignedSize(JumpBytes + ArgBytes);
+    ArgBytes += Facts.Bytes.tableAddressBytes();
+  int64_t ThunkBytes = Facts.Bytes.thunkBytes(ArgBytes, Facts.Bytes.costsOf(G));
   Out = {&G, SimilarAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
   bool CanDisappear = G.hasLocalLinkage() ? !Facts.Used.count(&G)
@@ -235,75 +231,43 @@ int64_t ClassPlanner::memberCost(unsigned Member, unsigned Slot,
 
 /// The bytes the alive members save by sharing one body with Params; fills
 /// Plans, when given, with how each member reaches the body.
-int64_t
-ClassPlanner::estimateGain(ArrayRef<unsigned> Alive,
-                           ArrayRef<SimilarParameter> Params,
-                           SmallVectorImpl<SimilarMemberPlan> *Plans) const {
+int64_t ModuleClassModel::estimateGain(
+    ArrayRef<unsigned> Alive, ArrayRef<PrunedParameter> Params,
+    SmallVectorImpl<SimilarMemberPlan> *Plans) const {
   if (Plans)
     Plans->clear();
-  int64_t Gain =
-      static_cast<int64_t>(Alive.size() - 1) * alignedSize(BodyBytes);
+  int64_t Gain = static_cast<int64_t>(Alive.size() - 1) * BodyBytes;
   for (size_t Slot = 0; Slot < Alive.size(); ++Slot) {
     SimilarMemberPlan Member;
     Gain -= memberCost(Alive[Slot], Slot, Params, Member);
     if (Plans)
       Plans->push_back(Member);
   }
-  // A register instead of an immediate rarely costs anything; count a byte
-  // per parameter for the moves it may add, and two per address the body
-  // computes from a parameter (usually folded into the access). A table
+  // Each parameter and each address the body computes from one cost the
+  // body a little (ByteModel::parameterBytes, derivedAddressBytes); a table
   // costs the body and each member (ConstantTables.h).
   int64_t TableBytes = 0, ReadBytes = 0;
-  ArrayRef<const Use *> Source = Positions[Alive.front()];
-  for (const SimilarParameter &P : Params) {
-    Gain -= 2 * static_cast<int64_t>(P.DerivedPositions.size());
+  ArrayRef<const Use *> Kept = Positions[Alive.front()];
+  for (const PrunedParameter &P : Params) {
+    Gain -= Facts.Bytes.derivedAddressBytes() *
+            static_cast<int64_t>(P.DerivedPositions.size());
     if (!P.InTable) {
-      Gain -= 1;
+      Gain -= Facts.Bytes.parameterBytes();
       continue;
     }
     TableBytes +=
-        tableFieldBytes(P.Ty->isPointerTy(), Facts.PositionIndependent);
+        Facts.Bytes.tableFieldBytes(
+        ConstantOf[P.Column.front()]->getType()->isPointerTy());
     for (unsigned Position : P.Positions)
-      ReadBytes += tableReadBytes(*Source[Position]);
+      ReadBytes += tableReadBytes(*Kept[Position], Facts.Bytes);
     // The body loads the global, then computes the field's address.
-    ReadBytes +=
-        TableAddressLoadBytes * static_cast<int64_t>(P.DerivedPositions.size());
+    ReadBytes += Facts.Bytes.tableAddressReadBytes() *
+                 static_cast<int64_t>(P.DerivedPositions.size());
   }
   if (TableBytes != 0)
     Gain -= tableCostBytes(ReadBytes, TableBytes,
-                           static_cast<int64_t>(Alive.size()));
+                           static_cast<int64_t>(Alive.size()), Facts.Bytes);
   return Gain;
-}
-
-/// The alive member whose values differ from each position's most common
-/// value most often; the latest in module order on ties. A position where
-/// no value repeats says nothing about who is odd one out and is skipped.
-unsigned ClassPlanner::mostDeviating(ArrayRef<unsigned> Alive) const {
-  std::vector<unsigned> Deviations(Alive.size(), 0);
-  unsigned NumPositions = Positions[Alive.front()].size();
-  DenseMap<Constant *, unsigned> Counts;
-  for (unsigned P = 0; P < NumPositions; ++P) {
-    Counts.clear();
-    Constant *Mode = nullptr;
-    unsigned Best = 0;
-    for (unsigned Member : Alive) {
-      Constant *V = valueAt(Member, P);
-      unsigned N = ++Counts[V];
-      if (N > Best) {
-        Best = N;
-        Mode = V;
-      }
-    }
-    if (Best < 2)
-      continue;
-    for (size_t K = 0; K < Alive.size(); ++K)
-      Deviations[K] += valueAt(Alive[K], P) != Mode;
-  }
-  size_t Worst = 0;
-  for (size_t K = 1; K < Alive.size(); ++K)
-    if (Deviations[K] >= Deviations[Worst])
-      Worst = K;
-  return Worst;
 }
 
 /// True when C is F's address or a constant expression over it.
@@ -332,71 +296,32 @@ void keepPassedMembers(SimilarPlan &Plan) {
   }
 }
 
-/// Plans the class of the Alive members into Plan: drops members, the most
-/// deviating first, until the parameters fit (WithTable: with a table if
-/// need be) and the class pays, as long as dropping helps. Members dropped
-/// become refusals; Plan.Members stays empty when no two remain.
-void ClassPlanner::prune(SmallVectorImpl<unsigned> &Alive, bool WithTable,
-                         SimilarPlan &Plan) const {
-  auto Drop = [&](size_t Slot, StringRef Reason) {
-    Plan.Refused.push_back({Members[Alive[Slot]], Reason});
-    Alive.erase(Alive.begin() + Slot);
-  };
-  SmallVector<SimilarMemberPlan, 4> Plans;
-  while (Alive.size() >= 2) {
-    std::vector<SimilarParameter> Params = parametersOf(Alive);
-    if (!placeParameters(Params, WithTable)) {
-      Drop(mostDeviating(Alive),
-           "needs more parameters than argument registers");
-      continue;
-    }
-    int64_t Gain = estimateGain(Alive, Params, &Plans);
-    if (Gain >= MinimumGain) {
-      Plan.Members.assign(Plans.begin(), Plans.end());
-      Plan.Parameters = std::move(Params);
-      Plan.EstimatedBytesSaved = Gain;
-      keepPassedMembers(Plan);
-      return;
-    }
-    // Does the class pay without its most deviating member?
-    size_t Worst = mostDeviating(Alive);
-    SmallVector<unsigned, 8> Fewer(Alive.begin(), Alive.end());
-    Fewer.erase(Fewer.begin() + Worst);
-    std::vector<SimilarParameter> FewerParams = parametersOf(Fewer);
-    if (Fewer.size() < 2 || !placeParameters(FewerParams, WithTable) ||
-        estimateGain(Fewer, FewerParams) <= Gain)
-      break;
-    Drop(Worst, "the class saves more bytes without it");
-  }
-  while (!Alive.empty())
-    Drop(0, "merging saves too few bytes");
-}
-
-SimilarPlan ClassPlanner::run() {
+/// Plans the class of Members, refusing the hot ones first when
+/// KeepHotApart (see the file comment).
+SimilarPlan planClass(const ModuleClassModel &Model,
+                      ArrayRef<Function *> Members, const ModuleFacts &Facts,
+                      const MergeOptions &Opts, bool KeepHotApart) {
   SimilarPlan Plan;
-  BodyBytes = estimateBodyBytes(*Members.front(), &Plan.BodyInstructions);
+  Plan.BodyInstructions = Model.bodyInstructions();
   SmallVector<unsigned, 8> Alive;
   for (unsigned M = 0; M < Members.size(); ++M) {
     if (KeepHotApart && Facts.Hot.count(Members[M]))
-      Plan.Refused.push_back({Members[M], HotSimilarRefusal, /*Hot=*/true});
+      Plan.Refusals.push_back({Members[M], HotSimilarRefusal, /*Hot=*/true});
     else
       Alive.push_back(M);
   }
-  if (Alive.size() < 2) {
-    prune(Alive, /*WithTable=*/false, Plan);
+  PrunedClass Pruned = pruneSimilarClass(Model, Alive, Opts.Similar.MinimumGain,
+                                         Opts.Similar.ConstantTables);
+  for (auto [Member, Reason] : Pruned.Refusals)
+    Plan.Refusals.push_back({Members[Member], Reason});
+  if (Pruned.Members.empty())
     return Plan;
-  }
-  std::vector<SimilarParameter> AllParams = parametersOf(Alive);
-  bool MayNeedTable =
-      MayUseTables && !placeParameters(AllParams, /*WithTable=*/false);
-  SimilarPlan WithTable = Plan;
-  SmallVector<unsigned, 8> AliveWithTable(Alive);
-  prune(Alive, /*WithTable=*/false, Plan);
-  if (!MayNeedTable)
-    return Plan;
-  prune(AliveWithTable, /*WithTable=*/true, WithTable);
-  return WithTable.EstimatedBytesSaved > Plan.EstimatedBytesSaved ? WithTable
-                                                                  : Plan;
+  Model.estimateGain(Pruned.Members, Pruned.Parameters, &Plan.Members);
+  for (const PrunedParameter &P : Pruned.Parameters)
+    Plan.Parameters.push_back(Model.parameter(P));
+  Plan.EstimatedBytesSaved = Pruned.EstimatedBytesSaved;
+  keepPassedMembers(Plan);
+  return Plan;
 }
 
 } // namespace
@@ -423,8 +348,8 @@ int countRewritableCalls(const Function &G) {
   return Calls;
 }
 
-bool mayPayAsSimilar(const Function &F) {
-  return alignedSize(estimateBodyBytes(F)) > alignedSize(JumpBytes);
+bool mayPayAsSimilar(const Function &F, const ByteModel &Bytes) {
+  return Bytes.occupiedBytes(F) > Bytes.thunkBytes(0, Bytes.costsOf(F));
 }
 
 SimilarPlan planSimilarClass(ArrayRef<Function *> Members,
@@ -433,14 +358,13 @@ SimilarPlan planSimilarClass(ArrayRef<Function *> Members,
                              const MergeOptions &Opts) {
   if (Members.size() < 2)
     return SimilarPlan();
-  SimilarPlan Plan =
-      ClassPlanner(Members, Positions, Facts, Opts, /*KeepHotApart=*/true)
-          .run();
+  ModuleClassModel Model(Members, Positions, Facts, Opts.Mode);
+  SimilarPlan Plan = planClass(Model, Members, Facts, Opts,
+                               /*KeepHotApart=*/true);
   if (llvm::none_of(Members, [&](Function *F) { return Facts.Hot.count(F); }))
     return Plan;
   int64_t Unrestricted =
-      ClassPlanner(Members, Positions, Facts, Opts, /*KeepHotApart=*/false)
-          .run()
+      planClass(Model, Members, Facts, Opts, /*KeepHotApart=*/false)
           .EstimatedBytesSaved;
   Plan.HotKeptBytes =
       std::max<int64_t>(0, Unrestricted - Plan.EstimatedBytesSaved);

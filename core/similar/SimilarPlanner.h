@@ -61,7 +61,7 @@ struct SimilarPlan {
   /// byte model's estimate): the price of the hot-function policy.
   int64_t HotKeptBytes = 0;
   uint64_t BodyInstructions = 0;
-  llvm::SmallVector<Refusal, 2> Refused;
+  llvm::SmallVector<Refusal, 2> Refusals;
 
   /// Some parameters travel in a table: the shared body takes one more
   /// parameter after the others, the address of the member's table.
@@ -75,11 +75,12 @@ bool canTakeExtraArguments(const llvm::CallBase &CB, const llvm::Function &G);
 
 /// The direct calls to G that could pass extra arguments, or -1 when some
 /// other use needs G itself. Uses inside G do not count: its body goes.
+/// (The aligned stage counts them too.)
 int countRewritableCalls(const llvm::Function &G);
 
-/// False for bodies too small to pay for any thunk: they are never
-/// considered.
-bool mayPayAsSimilar(const llvm::Function &F);
+/// False for bodies too small to pay for any thunk (by Bytes, the module's
+/// byte model): they are never considered.
+bool mayPayAsSimilar(const llvm::Function &F, const ByteModel &Bytes);
 
 /// Plans a class of functions whose encodings with parameter wildcards are
 /// equal, given in module order with each one's positions (in encoding

@@ -36,6 +36,8 @@
 
 #include "core/similar/SimilarRewriter.h"
 
+#include "core/MergeNames.h"
+
 #include "core/similar/ConstantTables.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/facts/ProfileFacts.h"
@@ -101,7 +103,7 @@ AttributeList widenCallMemory(LLVMContext &C, AttributeList Attrs,
 }
 
 
-/// The operand U, a constant `getelementptr` of the source's global, is
+/// The operand U, a constant `getelementptr` of the kept member's global, is
 /// computed instead from Base, the parameter (or the value loaded from the
 /// table) that passes each member's global, right before its user (a load,
 /// store or call).
@@ -117,9 +119,9 @@ void deriveFromParameter(Use &U, Value &Base) {
   U.set(Address);
 }
 
-/// A debug record that showed a constant the source passed as a parameter
+/// A debug record that showed a constant the kept member passed as a parameter
 /// now shows the parameter, so each member's debugger sees its own value;
-/// when two parameters had the same constant in the source, the record
+/// when two parameters had the same constant in the kept member, the record
 /// cannot tell which, and says the value is unavailable. Parameters holds
 /// null for a value read from the table: no parameter shows it.
 void retargetDebugValues(Function &Body, const SimilarPlan &Plan,
@@ -159,17 +161,18 @@ Function *createSharedBody(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,
                            StructType *Table, ModRefInfo Access,
                            RewriteContext &Ctx) {
-  Function &Source = *Plan.Members.front().Fn;
-  SmallVector<Type *, 8> Params(Source.getFunctionType()->params());
+  Function &Kept = *Plan.Members.front().Fn;
+  SmallVector<Type *, 8> Params(Kept.getFunctionType()->params());
   for (const SimilarParameter &P : Plan.Parameters)
     if (!P.InTable)
       Params.push_back(P.Ty);
   if (Table)
-    Params.push_back(PointerType::getUnqual(Source.getContext()));
-  auto *Type = FunctionType::get(Source.getReturnType(), Params, false);
+    Params.push_back(PointerType::getUnqual(Kept.getContext()));
+  auto *Type = FunctionType::get(Kept.getReturnType(), Params, false);
   Function *Body = moveBodyToNewFunction(
-      Source, Type, GlobalValue::InternalLinkage, ".lmf.similar", Ctx);
-  unsigned Next = Source.arg_size();
+      Kept, Type, GlobalValue::InternalLinkage,
+      memberDerivedName(Kept.getName(), SimilarBodySuffix), Ctx);
+  unsigned Next = Kept.arg_size();
   std::optional<TableReader> Reader;
   if (Table) {
     Argument &Address = *Body->getArg(Body->arg_size() - 1);
@@ -200,9 +203,9 @@ Function *createSharedBody(const SimilarPlan &Plan,
   }
   retargetDebugValues(*Body, Plan, ShownAs);
   SmallVector<Value *, 4> OwnParameters;
-  for (unsigned I = Source.arg_size(); I < Body->arg_size(); ++I)
+  for (unsigned I = Kept.arg_size(); I < Body->arg_size(); ++I)
     OwnParameters.push_back(Body->getArg(I));
-  for (CallBase *CB : directCallsTo(Source))
+  for (CallBase *CB : directCallsTo(Kept))
     if (CB->getFunction() == Body)
       callWithExtraArguments(*CB, *Body, OwnParameters, Access);
   if (Body->hasFnAttribute(Attribute::Memory))
@@ -230,7 +233,7 @@ SmallVector<Value *, 4> extraArgumentsOf(const SimilarPlan &Plan, size_t K,
   Function &Member = *Plan.Members[K].Fn;
   GlobalVariable *Values =
       createTable(*Member.getParent(), Table, Fields,
-                  (Member.getName() + ".lmf.constants").str());
+                  memberDerivedName(Member.getName(), ConstantTableSuffix));
   Ctx.Globals.add(Values);
   Extra.push_back(Values);
   return Extra;

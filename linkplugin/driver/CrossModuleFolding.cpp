@@ -12,16 +12,26 @@
 // design and its measurements). In order:
 //
 //  1. pick the modules that may be rewritten: ThinLTO modules in files named
-//     once on the command line (LinkInputs.h), without module-level inline
-//     assembly (whose text may name any symbol). The names every other input
-//     uses count as used outside;
-//  2. pick, from the module summaries, the functions whose size (summary
-//     instruction, call and reference counts) occurs in two or more of
-//     those modules: only they can have a twin in another module;
-//  3. read each module lazily, on its own thread and in its own context,
-//     only those functions' bodies, and write each one's encoding in
-//     cross-module form (CrossModuleCandidates.h); then drop the module.
-//     No two modules' IR need be in memory at once;
+//     once on the command line (LinkInputs.h), and of those the ones without
+//     module-level inline assembly (whose text may name any symbol), found
+//     from their bitcode records before anything else is read of them
+//     (hasModuleInlineAsm). The names every other input uses count as used
+//     outside; `-v` counts the modules picked ("K of N modules rewritten");
+//  2. pick, from the module summaries, the functions to read: those whose
+//     size (summary instruction, call and reference counts) occurs in
+//     another picked module, the only ones that can have a twin there; and
+//     those whose size and targets (the GUIDs they call and refer to) occur
+//     twice in their own module, which may be argument-free twins of
+//     different types that the module's backend cannot fold
+//     (ArgumentFreeBodies.h; of these the collector keeps only the bodies
+//     that read no argument, WantedAs::ArgumentFreeTwinInModule). Twins of
+//     one module that reach equal but distinct functions (each its own
+//     `static` helper) are not found this way;
+//  3. read each module that has a function to read lazily, on its own
+//     thread and in its own context, only those functions' bodies, and
+//     write each one's encoding in cross-module form
+//     (CrossModuleCandidates.h); then drop the module. No two modules' IR
+//     need be in memory at once;
 //  4. plan over all modules (CrossModulePlanner.h): classes by partition
 //     refinement, and what each member becomes, by what the link's inputs
 //     say about its name;
@@ -138,6 +148,16 @@ Error writeThinLTOModule(Module &M, StringRef Path) {
   return Error::success();
 }
 
+/// The error for a module whose records showed no inline assembly while its
+/// IR has some: never expected, and the step is then off for the link
+/// rather than rewrite a module whose assembly may name any symbol.
+Error asmMissed(const InputModule &M) {
+  return createStringError(inconvertibleErrorCode(),
+                           "'" + M.Name +
+                               "' has module-level inline assembly that its "
+                               "records did not show");
+}
+
 class Folding {
 public:
   Folding(const LinkInputs &Inputs, const CrossModuleRequest &Request)
@@ -146,9 +166,13 @@ public:
   Expected<CrossModuleOutcome> run();
 
 private:
+  /// For each module, the GUIDs of its functions to read, and why.
+  using WantedFunctions = std::vector<DenseMap<uint64_t, WantedAs>>;
+
   void pickModules();
-  std::vector<DenseSet<uint64_t>> functionsWithTwinShapes() const;
-  Error collect(const std::vector<DenseSet<uint64_t>> &Wanted);
+  Error findModuleAsm();
+  WantedFunctions functionsToRead() const;
+  Error collect(const WantedFunctions &Wanted);
   void gatherNames();
   Error rewrite(const CrossModulePlan &Plan);
   std::string rewrittenPath(uint32_t Ordinal) const;
@@ -159,6 +183,8 @@ private:
   /// The modules that may be rewritten, by ordinal.
   std::vector<const InputModule *> Rewritable;
   std::vector<ModuleCandidates> Candidates;
+  /// The modules with module-level inline assembly (findModuleAsm): they
+  /// take no part, and count as inputs we do not rewrite.
   std::vector<char> HasModuleAsm;
   DenseSet<uint64_t> NamesUsedOutside;
   DenseMap<uint64_t, SmallVector<uint32_t, 2>> DefinedIn;
@@ -171,54 +197,96 @@ void Folding::pickModules() {
       Rewritable.push_back(&M);
 }
 
-/// For each module, the GUIDs of its functions whose summary size occurs in
-/// another module too.
-std::vector<DenseSet<uint64_t>> Folding::functionsWithTwinShapes() const {
-  using Key = std::tuple<uint32_t, uint32_t, uint32_t>;
-  std::map<Key, std::pair<uint32_t, bool>> FirstModule;
-  for (auto [Ordinal, M] : enumerate(Rewritable))
+/// Which modules have module-level inline assembly, from their bitcode
+/// records, in parallel: before anything else reads them, so that they
+/// feed neither the filter of step 2 nor the count of modules read.
+Error Folding::findModuleAsm() {
+  HasModuleAsm.assign(Rewritable.size(), 0);
+  FirstError Errors(Rewritable.size());
+  parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {
+    Expected<bool> Asm = hasModuleInlineAsm(Rewritable[Ordinal]->Module);
+    if (!Asm)
+      return Errors.set(Ordinal, Asm.takeError());
+    HasModuleAsm[Ordinal] = *Asm;
+  });
+  return Errors.take();
+}
+
+/// For each module without inline assembly, the GUIDs of the functions to
+/// read: those whose summary size occurs in another such module (twins
+/// across modules), and those whose summary size and targets (the
+/// functions and globals they reach) occur twice in their own module
+/// (argument-free twins of one module, which its backend cannot fold when
+/// their types differ; the collector keeps only those whose bodies read no
+/// argument).
+Folding::WantedFunctions Folding::functionsToRead() const {
+  using Shape = std::tuple<uint32_t, uint32_t, uint32_t>;
+  auto ShapeOf = [](const FunctionShapeKey &S) {
+    return Shape{S.Instructions, S.Calls, S.References};
+  };
+  std::map<Shape, std::pair<uint32_t, bool>> FirstModule;
+  for (auto [Ordinal, M] : enumerate(Rewritable)) {
+    if (HasModuleAsm[Ordinal])
+      continue;
     for (const FunctionShapeKey &S : M->Summary.Shapes) {
-      auto [It, New] =
-          FirstModule.try_emplace(Key{S.Instructions, S.Calls, S.References},
-                                  std::make_pair(uint32_t(Ordinal), false));
+      auto [It, New] = FirstModule.try_emplace(
+          ShapeOf(S), std::make_pair(uint32_t(Ordinal), false));
       if (!New && It->second.first != Ordinal)
         It->second.second = true;
     }
-  std::vector<DenseSet<uint64_t>> Wanted(Rewritable.size());
-  for (auto [Ordinal, M] : enumerate(Rewritable))
+  }
+  WantedFunctions Wanted(Rewritable.size());
+  using ShapeAndTargets = std::pair<Shape, uint64_t>;
+  std::map<ShapeAndTargets, unsigned> InModule;
+  for (auto [Ordinal, M] : enumerate(Rewritable)) {
+    if (HasModuleAsm[Ordinal])
+      continue;
+    InModule.clear();
     for (const FunctionShapeKey &S : M->Summary.Shapes)
-      if (FirstModule.at(Key{S.Instructions, S.Calls, S.References}).second)
-        Wanted[Ordinal].insert(S.GUID);
+      ++InModule[{ShapeOf(S), S.Targets}];
+    for (const FunctionShapeKey &S : M->Summary.Shapes) {
+      WantedAs Why = FirstModule.at(ShapeOf(S)).second ? WantedAs::Twin
+                     : InModule[{ShapeOf(S), S.Targets}] >= 2
+                         ? WantedAs::ArgumentFreeTwinInModule
+                         : WantedAs::No;
+      if (Why == WantedAs::No)
+        continue;
+      // A GUID listed twice (two locals of one name) is read for the
+      // stronger reason.
+      WantedAs &Slot = Wanted[Ordinal].try_emplace(S.GUID, Why).first->second;
+      if (Why == WantedAs::Twin)
+        Slot = Why;
+    }
+  }
   return Wanted;
 }
 
-Error Folding::collect(const std::vector<DenseSet<uint64_t>> &Wanted) {
+Error Folding::collect(const WantedFunctions &Wanted) {
   Candidates.resize(Rewritable.size());
-  HasModuleAsm.assign(Rewritable.size(), 0);
   FirstError Errors(Rewritable.size());
   CrossModuleCollectOptions Base;
   Base.Mode = Request.Mode;
   Base.LinkAddressFree = Request.LinkAddressFree;
   Base.Similar = Request.Similar;
   Base.Hot = Request.Hot;
-  Base.SimilarCallees = Request.SimilarCallees;
-  Base.SimilarIntegers = Request.SimilarIntegers;
   parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {
+    if (HasModuleAsm[Ordinal] || Wanted[Ordinal].empty())
+      return;
     LLVMContext Ctx;
     BitcodeModule BM = Rewritable[Ordinal]->Module;
     Expected<std::unique_ptr<Module>> M = BM.getLazyModule(
         Ctx, /*ShouldLazyLoadMetadata=*/true, /*IsImporting=*/false);
     if (!M)
       return Errors.set(Ordinal, M.takeError());
-    HasModuleAsm[Ordinal] = !(*M)->getModuleInlineAsm().empty();
-    if (HasModuleAsm[Ordinal] || Wanted[Ordinal].empty())
-      return;
+    if (!(*M)->getModuleInlineAsm().empty())
+      return Errors.set(Ordinal, asmMissed(*Rewritable[Ordinal]));
     CrossModuleCollectOptions Opts = Base;
     Opts.Ordinal = Ordinal;
-    const DenseSet<uint64_t> &Mine = Wanted[Ordinal];
+    if (Rewritable[Ordinal]->Summary.Read)
+      Opts.CallingFunctions = &Rewritable[Ordinal]->Summary.CallingFunctions;
+    const DenseMap<uint64_t, WantedAs> &Mine = Wanted[Ordinal];
     Expected<ModuleCandidates> C = collectCrossModuleCandidates(
-        **M, [&](const Function &F) { return Mine.contains(F.getGUID()); },
-        Opts);
+        **M, [&](const Function &F) { return Mine.lookup(F.getGUID()); }, Opts);
     if (!C)
       return Errors.set(Ordinal, C.takeError());
     Candidates[Ordinal] = std::move(*C);
@@ -282,6 +350,8 @@ Error Folding::rewrite(const CrossModulePlan &Plan) {
     Expected<std::unique_ptr<Module>> M = BM.parseModule(Ctx);
     if (!M)
       return Errors.set(I, M.takeError());
+    if (!(*M)->getModuleInlineAsm().empty())
+      return Errors.set(I, asmMissed(*Rewritable[Ordinal]));
     if (Error E = rewriteForCrossModulePlan(**M, Work[Ordinal], Plan, Ordinal))
       return Errors.set(I, std::move(E));
     std::string Message;
@@ -315,28 +385,28 @@ void Folding::describe(const CrossModulePlan &Plan) {
   };
   for (const CrossModuleClass &C : Plan.Classes) {
     Out.FunctionsWeakened += C.Weakened.size();
-    if (!C.Folded)
+    if (!C.foldsAnything())
       continue;
     CrossModuleFoldedClass F;
-    F.SharedName = C.SharedName;
+    F.KeptBody = C.KeptBody;
     F.BodyInstructions = C.BodyInstructions;
     F.EstimatedBytesSaved = C.EstimatedBytesSaved;
     for (const CrossModuleMember &M : C.Members)
-      F.Members.push_back(Member(M.Ref, crossModuleActionName(M.Action)));
+      F.Members.push_back(Member(M.Ref, foldActionName(M.Action)));
     for (const CrossModuleRefusal &R : C.Refusals)
       F.Refusals.push_back(Member(R.Ref, R.Reason));
     Out.FunctionsFolded += F.Members.size();
     Out.Classes.push_back(std::move(F));
   }
-  for (const CrossModuleSimilarClass &C : Plan.Similar) {
+  for (const CrossModuleSimilarClass &C : Plan.SimilarClasses) {
     CrossModuleFoldedClass S;
-    S.SharedName = C.SharedName;
+    S.KeptBody = C.KeptBody;
     S.Parameters = C.Parameters.size();
     S.TableParameters = llvm::count(C.InTable, true);
     S.BodyInstructions = C.BodyInstructions;
     S.EstimatedBytesSaved = C.EstimatedBytesSaved;
     for (const CrossModuleRef &R : C.Members)
-      S.Members.push_back(Member(R, "thunk"));
+      S.Members.push_back(Member(R, similarActionName(SimilarAction::Thunk)));
     for (const CrossModuleRefusal &R : C.Refusals)
       S.Refusals.push_back(Member(R.Ref, R.Reason));
     Out.SimilarMembers += S.Members.size();
@@ -357,9 +427,11 @@ Expected<CrossModuleOutcome> Folding::run() {
     return std::move(Out);
   }
   auto Start = Clock::now();
-  if (Error E = collect(functionsWithTwinShapes()))
+  if (Error E = findModuleAsm())
     return E;
-  Out.ModulesRead = Rewritable.size();
+  if (Error E = collect(functionsToRead()))
+    return E;
+  Out.ModulesRead = llvm::count(HasModuleAsm, 0);
   Out.ReadSeconds = secondsSince(Start);
 
   Start = Clock::now();
@@ -368,13 +440,8 @@ Expected<CrossModuleOutcome> Folding::run() {
   if (Inputs.Unjudgeable.empty())
     Facts.NamesUsedOutside = &NamesUsedOutside;
   Facts.DefinedIn = &DefinedIn;
-  CrossModulePlanOptions PlanOpts;
-  // Unset: the modules with a profile encoded their candidates for it.
-  PlanOpts.Similar = Request.Similar.value_or(true);
-  PlanOpts.SimilarCallees = Request.SimilarCallees;
-  PlanOpts.SimilarIntegers = Request.SimilarIntegers;
-  PlanOpts.SimilarConstantTables = Request.SimilarConstantTables;
-  CrossModulePlan Plan = planCrossModuleFolds(Candidates, Facts, PlanOpts);
+  CrossModulePlan Plan =
+      planCrossModuleFolds(Candidates, Facts, Request.Similar);
   describe(Plan);
   Out.PlanSeconds = secondsSince(Start);
   if (Out.Classes.empty() && Out.Similar.empty()) {
@@ -425,15 +492,15 @@ void CrossModuleOutcome::printListing(raw_ostream &OS) const {
     bool OneModule = all_of(C.Members, [&](const CrossModuleFoldedMember &M) {
       return M.Module == C.Members.front().Module;
     });
-    OS << "selected function " << C.SharedName
+    OS << "selected function " << C.KeptBody
        << (OneModule ? " across parameter lists\n" : " across modules\n");
     for (const CrossModuleFoldedMember &M : C.Members)
       OS << "  removing identical function " << M.Name << " in " << M.Module
          << " (" << M.Action << ")\n";
   }
   for (const CrossModuleFoldedClass &C : Similar) {
-    OS << "merged similar functions into " << C.SharedName
-       << " across modules (" << C.Parameters << " parameters, ";
+    OS << "merged similar functions into " << C.KeptBody << " across modules ("
+       << C.Parameters << " parameters, ";
     if (C.TableParameters != 0)
       OS << C.TableParameters << " of them in constant tables, ";
     OS << "about " << C.EstimatedBytesSaved << " bytes saved)\n";
@@ -457,7 +524,7 @@ json::Object CrossModuleOutcome::toJson() const {
         Members.push_back(MemberJson(M, "action"));
       for (const CrossModuleFoldedMember &M : C.Refusals)
         Refusals.push_back(MemberJson(M, "reason"));
-      json::Object Class{{"body", C.SharedName},
+      json::Object Class{{"body", C.KeptBody},
                          {"body_instructions", C.BodyInstructions},
                          {"estimated_bytes_saved", C.EstimatedBytesSaved},
                          {"members", std::move(Members)},

@@ -29,14 +29,11 @@ struct CrossModuleRequest {
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// Where the rewritten inputs go: a directory made for this link.
   std::string Directory;
-  /// --lto-merge-similar-functions: merge similar twins across modules too;
-  /// unset: in the modules that carry a profile.
-  std::optional<bool> Similar;
+  /// Similar merging as the backends are told: Enabled by
+  /// --lto-merge-similar-functions (unset: in the modules that carry a
+  /// profile), the rest by the pass's -mllvm options.
+  SimilarOptions Similar;
   HotPolicy Hot = MergeOptions().Hot;
-  /// What similar merging may pass as parameters, as the backends are told.
-  bool SimilarCallees = MergeOptions().SimilarCallees;
-  bool SimilarIntegers = MergeOptions().SimilarIntegers;
-  bool SimilarConstantTables = MergeOptions().SimilarConstantTables;
 };
 
 /// One member of a folded class, for the listing and the report.
@@ -46,7 +43,8 @@ struct CrossModuleFoldedMember {
 
 /// A class folded (identical) or merged (similar) across modules.
 struct CrossModuleFoldedClass {
-  std::string SharedName;
+  /// The name of the kept body, a new function.
+  std::string KeptBody;
   /// Parameters the shared body takes (similar classes; 0 for identical).
   uint64_t Parameters = 0;
   /// Of those, the ones passed in each member's constant table.

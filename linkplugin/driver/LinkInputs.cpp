@@ -35,6 +35,8 @@
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/Magic.h"
+#include "llvm/Bitcode/LLVMBitCodes.h"
+#include "llvm/Bitstream/BitstreamReader.h"
 #include "llvm/IR/GlobalValue.h"
 #include "llvm/IR/ModuleSummaryIndex.h"
 #include "llvm/Object/Archive.h"
@@ -43,6 +45,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Parallel.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace llvm;
 
@@ -265,9 +268,25 @@ bool Reader::readBitcode(MemoryBufferRef Buffer,
   return true;
 }
 
-/// The functions a summary defines with their sizes, and the values whose
+/// FunctionShapeKey::Targets of F: the GUIDs it calls, sorted, a
+/// separator, the GUIDs it refers to, sorted, hashed with XXH3.
+uint64_t targetsHash(const FunctionSummary &F) {
+  SmallVector<uint64_t, 16> GUIDs;
+  for (const FunctionSummary::EdgeTy &Call : F.calls())
+    GUIDs.push_back(Call.first.getGUID());
+  llvm::sort(GUIDs);
+  size_t Calls = GUIDs.size();
+  GUIDs.push_back(0);
+  for (ValueInfo Ref : F.refs())
+    GUIDs.push_back(Ref.getGUID());
+  std::sort(GUIDs.begin() + Calls + 1, GUIDs.end());
+  return xxh3_64bits(ArrayRef(reinterpret_cast<const uint8_t *>(GUIDs.data()),
+                              GUIDs.size() * sizeof(uint64_t)));
+}
+
+/// The functions a summary defines with their sizes, the values whose
 /// address it uses (references that are not calls; aliases and their
-/// aliasees).
+/// aliasees), and how many of its functions call each callee.
 ModuleSummaryFacts readSummary(BitcodeModule &BM) {
   ModuleSummaryFacts Out;
   Expected<std::unique_ptr<ModuleSummaryIndex>> Index = BM.getSummary();
@@ -289,7 +308,9 @@ ModuleSummaryFacts readSummary(BitcodeModule &BM) {
       } else if (const auto *F = dyn_cast<FunctionSummary>(S.get())) {
         Out.DefinedFunctions.push_back(GUID);
         Out.Shapes.push_back({GUID, F->instCount(), uint32_t(F->calls().size()),
-                              uint32_t(F->refs().size())});
+                              uint32_t(F->refs().size()), targetsHash(*F)});
+        for (const FunctionSummary::EdgeTy &Call : F->calls())
+          ++Out.CallingFunctions[Call.first.getGUID()];
       }
     }
   return Out;
@@ -524,6 +545,80 @@ LinkInputs Reader::run(const LldCommandLine &CL) {
 LinkInputs readLinkInputs(ArrayRef<const char *> LldArgs) {
   LldCommandLine CL = LldCommandLine::classify(LldArgs);
   return Reader().run(CL);
+}
+
+namespace {
+
+Error malformedBitcode(const BitcodeModule &BM) {
+  return createStringError(inconvertibleErrorCode(),
+                           "cannot read the records of '" +
+                               BM.getModuleIdentifier() + "'");
+}
+
+/// Scans the top-level records of the module block Stream has entered,
+/// skipping its sub-blocks, for MODULE_CODE_ASM.
+Expected<bool> moduleBlockHasAsm(BitstreamCursor &Stream,
+                                 const BitcodeModule &BM) {
+  BitstreamBlockInfo BlockInfo;
+  for (;;) {
+    Expected<BitstreamEntry> Entry = Stream.advance();
+    if (!Entry)
+      return Entry.takeError();
+    switch (Entry->Kind) {
+    case BitstreamEntry::Error:
+      return malformedBitcode(BM);
+    case BitstreamEntry::EndBlock:
+      return false;
+    case BitstreamEntry::SubBlock:
+      // Abbreviations the block info defines may serve the module block's
+      // own records.
+      if (Entry->ID == bitc::BLOCKINFO_BLOCK_ID) {
+        Expected<std::optional<BitstreamBlockInfo>> Info =
+            Stream.ReadBlockInfoBlock();
+        if (!Info)
+          return Info.takeError();
+        if (!*Info)
+          return malformedBitcode(BM);
+        BlockInfo = std::move(**Info);
+        Stream.setBlockInfo(&BlockInfo);
+      } else if (Error E = Stream.SkipBlock()) {
+        return std::move(E);
+      }
+      break;
+    case BitstreamEntry::Record: {
+      Expected<unsigned> Code = Stream.skipRecord(Entry->ID);
+      if (!Code)
+        return Code.takeError();
+      if (*Code == bitc::MODULE_CODE_ASM)
+        return true;
+      break;
+    }
+    }
+  }
+}
+
+} // namespace
+
+Expected<bool> hasModuleInlineAsm(const BitcodeModule &BM) {
+  // The buffer holds the module's identification block, if any, and its
+  // module block, at the top level of the stream.
+  BitstreamCursor Stream(BM.getBuffer());
+  while (!Stream.AtEndOfStream()) {
+    Expected<BitstreamEntry> Entry = Stream.advance();
+    if (!Entry)
+      return Entry.takeError();
+    if (Entry->Kind != BitstreamEntry::SubBlock)
+      return malformedBitcode(BM);
+    if (Entry->ID != bitc::MODULE_BLOCK_ID) {
+      if (Error E = Stream.SkipBlock())
+        return std::move(E);
+      continue;
+    }
+    if (Error E = Stream.EnterSubBlock(bitc::MODULE_BLOCK_ID))
+      return std::move(E);
+    return moduleBlockHasAsm(Stream, BM);
+  }
+  return malformedBitcode(BM);
 }
 
 } // namespace lmf

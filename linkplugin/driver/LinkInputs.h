@@ -7,6 +7,7 @@
 #define LMF_LINKPLUGIN_DRIVER_LINKINPUTS_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -26,6 +27,11 @@ struct FunctionShapeKey {
   uint32_t Instructions = 0;
   uint32_t Calls = 0;
   uint32_t References = 0;
+  /// A hash of the GUIDs it calls and of those it refers to, each list
+  /// sorted: twins of one module that reach the same functions and globals
+  /// have equal ones (twins in two modules may not: each may call its own
+  /// unit's copy of a helper).
+  uint64_t Targets = 0;
 };
 
 /// What one bitcode module's summary says.
@@ -35,6 +41,8 @@ struct ModuleSummaryFacts {
   std::vector<uint64_t> AddressUses;
   /// Every function it defines, with its size.
   std::vector<FunctionShapeKey> Shapes;
+  /// For each function its functions call, how many of them call it.
+  llvm::DenseMap<uint64_t, uint32_t> CallingFunctions;
   bool Read = false;
 };
 
@@ -99,6 +107,12 @@ struct LinkInputs {
 /// module among them, reads every bitcode module's summary too, in
 /// parallel.
 LinkInputs readLinkInputs(llvm::ArrayRef<const char *> LldArgs);
+
+/// Whether BM has module-level inline assembly, read from its bitcode
+/// records without building any IR: the module block's MODULE_CODE_ASM
+/// record, which LLVM writes exactly when the assembly is not empty. An
+/// error when the records cannot be read.
+llvm::Expected<bool> hasModuleInlineAsm(const llvm::BitcodeModule &BM);
 
 } // namespace lmf
 

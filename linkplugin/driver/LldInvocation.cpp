@@ -2,9 +2,10 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// lld is run in this process with a command line of our making: the user's
-// arguments without ours, plus what our options mean in stock ld.lld-22's
-// words. Two things are decided here.
+// lld is run in this process (runLld, through lld::lldMain with only its
+// ELF driver) with a command line of our making: the user's arguments
+// without ours, plus what our options mean in stock ld.lld-22's words. Two
+// things are decided here.
 //
 // argv[0]. lld picks its flavor from the program name (`ld.lld`, `ld64.lld`,
 // `wasm-ld`, `lld-link`) and prints it in its --help usage line. We keep
@@ -29,13 +30,26 @@
 
 #include "linkplugin/driver/MergeRequest.h"
 
+#include "lld/Common/Driver.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+LLD_HAS_DRIVER(elf)
 
 using namespace llvm;
 
 namespace lmf {
+
+int runLld(const char *Argv0, ArrayRef<const char *> Args) {
+  std::vector<const char *> Argv = {Argv0};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  lld::Result R =
+      lld::lldMain(Argv, outs(), errs(), {{lld::Gnu, &lld::elf::link}});
+  outs().flush();
+  return R.retCode;
+}
 
 const char *lldArgv0(const char *Argv0) {
   StringRef Name = sys::path::filename(Argv0);

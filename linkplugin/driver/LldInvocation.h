@@ -6,6 +6,7 @@
 #ifndef LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
 #define LMF_LINKPLUGIN_DRIVER_LLDINVOCATION_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <string>
@@ -14,6 +15,10 @@
 namespace lmf {
 
 struct MergeRequest;
+
+/// Runs LLD's ELF driver in this process on Argv0 followed by Args; returns
+/// its exit code.
+int runLld(const char *Argv0, llvm::ArrayRef<const char *> Args);
 
 /// What lld gets as argv[0]: Argv0 itself when lld would read it as the GNU
 /// flavor (as stock ld.lld would), otherwise "ld.lld".

@@ -34,7 +34,9 @@
 // `-ofile` is `-o file`.
 //
 // Bad values are collected rather than reported one at a time, so that a
-// user fixes them all in one go; nothing is linked when any is found.
+// user fixes them all in one go; nothing is linked when any is found. Our
+// options that do nothing because merging is off are only warned about
+// (idleOptionWarnings).
 //
 // --lto-smallest-binary is a bundle, and each of its parts yields to an
 // explicit option wherever it stands on the command line: merging is on
@@ -77,17 +79,25 @@ Error optionError(StringRef Arg, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), "'" + Arg + "': " + Why);
 }
 
-/// Reads a boolean cl::opt of the merge pass given to lld with -mllvm or
-/// --plugin-opt=- (the backends read it there), for the step before a ThinLTO
-/// link to follow it too: `-name`, `-name=true|false|1|0`. A value cl::opt
-/// would refuse is left for it to report, and changes nothing here.
-void observePassOption(StringRef Text, SimilarPositionKinds &Kinds) {
+/// Reads the similar merging options of the merge pass given to lld with
+/// -mllvm or --plugin-opt=- (the backends read them there), for the step
+/// before a ThinLTO link to follow them too: the boolean ones as `-name`
+/// or `-name=true|false|1|0`, the minimum gain as `-name=N`, as cl::opt
+/// reads an integer. A value cl::opt would refuse is left for it to
+/// report, and changes nothing here.
+void observePassOption(StringRef Text, SimilarOptions &Similar) {
   std::pair<StringRef, StringRef> NameValue = Text.ltrim('-').split('=');
+  if (NameValue.first == passopt::SimilarMinimumGainOption) {
+    int64_t Gain;
+    if (Text.contains('=') && !NameValue.second.getAsInteger(0, Gain))
+      Similar.MinimumGain = Gain;
+    return;
+  }
   bool *Target =
       StringSwitch<bool *>(NameValue.first)
-          .Case(passopt::SimilarCalleesOption, &Kinds.Callees)
-          .Case(passopt::SimilarIntegersOption, &Kinds.Integers)
-          .Case(passopt::SimilarConstantTablesOption, &Kinds.ConstantTables)
+          .Case(passopt::SimilarCalleesOption, &Similar.Callees)
+          .Case(passopt::SimilarIntegersOption, &Similar.Integers)
+          .Case(passopt::SimilarConstantTablesOption, &Similar.ConstantTables)
           .Default(nullptr);
   if (!Target)
     return;
@@ -125,7 +135,7 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.Threads = Item.value().str();
   else if ((Name.rtrim('=') == "mllvm" || Name == "plugin-opt=-") &&
            !Item.MissingValue)
-    observePassOption(Item.value(), Req.SimilarKinds);
+    observePassOption(Item.value(), Req.Similar);
 }
 
 /// Records lld's DTLTO options; returns whether Item is one.
@@ -249,16 +259,16 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
     Given.Merge = true;
     return;
   case LinkerOptionID::MergeSimilar:
-    Req.MergeSimilar = true;
+    Req.Similar.Enabled = true;
     return;
   case LinkerOptionID::NoMergeSimilar:
-    Req.MergeSimilar = false;
+    Req.Similar.Enabled = false;
     return;
   case LinkerOptionID::MergeAligned:
-    Req.MergeAligned = true;
+    Req.Aligned.Enabled = true;
     return;
   case LinkerOptionID::NoMergeAligned:
-    Req.MergeAligned = false;
+    Req.Aligned.Enabled = false;
     return;
   case LinkerOptionID::AcrossModules:
     Req.AcrossModules = true;
@@ -324,10 +334,10 @@ Expected<MergeRequest> RequestParser::parse() {
 void RequestParser::applySmallest() {
   if (!Given.Merge)
     Req.Enabled = true;
-  if (!Req.MergeSimilar.has_value())
-    Req.MergeSimilar = true;
-  if (!Req.MergeAligned.has_value())
-    Req.MergeAligned = true;
+  if (!Req.Similar.Enabled.has_value())
+    Req.Similar.Enabled = true;
+  if (!Req.Aligned.Enabled.has_value())
+    Req.Aligned.Enabled = true;
   std::vector<const char *> Extra =
       smallestBinaryArguments(Given, Req.Distribution.distributes());
   Req.LldArgs.insert(Req.LldArgs.end(), Extra.begin(), Extra.end());
@@ -341,17 +351,36 @@ Expected<MergeRequest> parseMergeRequest(ArrayRef<const char *> Args) {
   return RequestParser(Args).parse();
 }
 
+std::vector<std::string> idleOptionWarnings(const MergeRequest &Req) {
+  std::vector<std::string> Warnings;
+  if (Req.Enabled)
+    return Warnings;
+  auto Idle = [&](LinkerOptionID ID) {
+    Warnings.push_back(optionSpelling(ID) + " has no effect without " +
+                       optionSpelling(LinkerOptionID::Merge));
+  };
+  if (Req.Similar.Enabled.value_or(false))
+    Idle(LinkerOptionID::MergeSimilar);
+  if (Req.Aligned.Enabled.value_or(false))
+    Idle(LinkerOptionID::MergeAligned);
+  if (!Req.ReportPath.empty())
+    Idle(LinkerOptionID::Report);
+  if (Req.Print)
+    Idle(LinkerOptionID::Print);
+  return Warnings;
+}
+
 std::vector<std::string> mergePassOptions(const MergeRequest &Req,
                                           StringRef LinkAddressList,
                                           PassPlace Place) {
   std::vector<std::string> Options = {
       (Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode)).str()};
-  if (Req.MergeSimilar)
-    Options.push_back(*Req.MergeSimilar
+  if (Req.Similar.Enabled)
+    Options.push_back(*Req.Similar.Enabled
                           ? std::string(passopt::SimilarOption)
                           : (Twine(passopt::SimilarOption) + "=false").str());
-  if (Req.MergeAligned)
-    Options.push_back(*Req.MergeAligned
+  if (Req.Aligned.Enabled)
+    Options.push_back(*Req.Aligned.Enabled
                           ? std::string(passopt::AlignedOption)
                           : (Twine(passopt::AlignedOption) + "=false").str());
   if (Req.Hot != MergeOptions().Hot)

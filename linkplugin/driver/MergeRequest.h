@@ -32,39 +32,33 @@ struct DistributionOptions {
   bool distributes() const { return !Distributor.empty(); }
 };
 
-/// The merge pass's options that say what similar merging may pass as
-/// parameters (MergeOptions::SimilarCallees, SimilarIntegers,
-/// SimilarConstantTables), as the last -mllvm of each sets them.
-struct SimilarPositionKinds {
-  bool Callees = MergeOptions().SimilarCallees;
-  bool Integers = MergeOptions().SimilarIntegers;
-  bool ConstantTables = MergeOptions().SimilarConstantTables;
-};
-
 /// What the command line asks of the merger, and what lld gets.
 struct MergeRequest {
   /// The last of --lto-merge-functions[=mode] / --no-lto-merge-functions.
   bool Enabled = false;
   MergeMode Mode = MergeMode::Safe;
-  /// The last of --lto-merge-similar-functions /
+  /// Similar merging. Enabled: the last of --lto-merge-similar-functions /
   /// --no-lto-merge-similar-functions; neither: the pass decides per module
-  /// (on with a profile, MergeOptions::MergeSimilar).
-  std::optional<bool> MergeSimilar;
-  /// The last of --lto-merge-aligned-functions /
+  /// (on with a profile, SimilarOptions::Enabled). The others: as the last
+  /// -mllvm (or --plugin-opt=-) of each merge pass option sets them
+  /// (-lto-merge-functions-similar-callees, -integers, -constant-tables,
+  /// -min-gain); lld passes those on to the pass itself, the step before a
+  /// ThinLTO link reads them here.
+  SimilarOptions Similar;
+  /// Aligned merging. Enabled: the last of --lto-merge-aligned-functions /
   /// --no-lto-merge-aligned-functions; neither: the pass decides
-  /// (alignedMergingOn: off).
-  std::optional<bool> MergeAligned;
+  /// (alignedMergingOn: off). Only Enabled is read from the command line:
+  /// the aligned stage runs in the pass alone (no step before a ThinLTO
+  /// link reads it), and lld passes its -mllvm options
+  /// (-lto-merge-functions-aligned-min-gain, -rounds) to the pass itself.
+  AlignedOptions Aligned;
   /// The last of --lto-merge-functions-across-modules /
   /// --no-lto-merge-functions-across-modules.
   bool AcrossModules = true;
   /// The last --lto-merge-functions-hot-policy=.
   HotPolicy Hot = MergeOptions().Hot;
-  /// What -mllvm tells the pass about similar positions; lld passes those
-  /// options on itself, the step before a ThinLTO link reads them here.
-  SimilarPositionKinds SimilarKinds;
   /// --lto-smallest-binary: merging with similar and aligned functions
-  /// unless the
-  /// command line says otherwise, and the merge pass keeps the
+  /// unless the command line says otherwise, and the merge pass keeps the
   /// MachineOutliner off hot code. What it adds to lld's command line (the
   /// outliner, --icf=safe) is already in LldArgs.
   bool Smallest = false;
@@ -102,6 +96,11 @@ enum class PassPlace { InProcess, DistributedBackend };
 std::vector<std::string> mergePassOptions(const MergeRequest &Req,
                                           llvm::StringRef LinkAddressList,
                                           PassPlace Place);
+
+/// The warnings for our options that do nothing because merging is off
+/// (similar merging, the report, the listing), one message each; none when
+/// merging is on.
+std::vector<std::string> idleOptionWarnings(const MergeRequest &Req);
 
 /// Splits Args (response files already expanded, without argv[0]) into our
 /// options and lld's. Bad values of our options are errors, joined so that

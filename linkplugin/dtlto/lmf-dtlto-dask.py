@@ -42,14 +42,24 @@ worker can see this machine's files, so:
 
 A job whose command fails, runs longer than `--job-timeout`, or does not
 write a declared output, fails the link at once: the other jobs are
-cancelled (a worker kills the command of a job it is told to drop), and
-the error shows the job's command, its exit code and everything it
-printed. When a worker dies while
-running a job, the scheduler gives the job to another worker; once more
-workers died under it than `distributed.scheduler.allowed-failures` (the
-scheduler's setting, 3 by default), the job is given up and the link fails
-saying so. A scheduler that cannot be reached, or that has no worker, is
-an error before any job is sent; so is an input that cannot be read.
+cancelled, and the error shows the job's command, its exit code and
+everything it printed. Jobs already running are told through a Dask
+`Event` of the link's own, which this program sets whenever it stops
+early (a failure, `--timeout`, an interrupt or SIGTERM) and which a
+running job looks at twice a second: its command is then killed. (Only a
+distributor killed outright, with SIGKILL, leaves its running commands to
+finish, or to `--job-timeout`; their results go nowhere.) When a worker
+dies while running a job, the scheduler gives the job to another worker;
+once more workers died under it than
+`distributed.scheduler.allowed-failures` (the scheduler's setting, 3 by
+default), the job is given up and the link fails saying so. A scheduler
+that cannot be reached, or that has no worker, is an error before any job
+is sent; so is an input that cannot be read.
+
+Only Dask's public API is used: Client (as_current among its methods),
+LocalCluster, Event, as_completed, Future's status and exception,
+KilledWorker, get_worker and get_client; the one thing read beyond it is
+Python's own list of loggers, to quiet Dask's (set_dask_log_level).
 
 The remote compiler (common.args[0]) runs on the workers: name it by the
 path at which they have it (`--thinlto-remote-compiler=`). For a merging
@@ -59,6 +69,8 @@ as an output, so the reports come back with the objects.
 
 Exits 0 when every job succeeded, 1 otherwise, 2 for a bad command line.
 """
+
+from __future__ import annotations
 
 import argparse
 import hashlib
@@ -77,6 +89,11 @@ import uuid
 import warnings
 from concurrent.futures import CancelledError
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, NoReturn, Optional, TextIO, \
+    TypedDict
+
+if TYPE_CHECKING:  # Dask is imported where it is used (require_dask)
+    from distributed import Client, Event, Future, LocalCluster
 
 PROGRAM = "lmf-dtlto-dask"
 # How long closing the connection, or the local cluster, may take.
@@ -88,9 +105,20 @@ POLL_SECONDS = 0.5
 class DistributorError(Exception):
     """A failure to report as one error, with an optional block of detail."""
 
-    def __init__(self, message, detail=""):
+    def __init__(self, message: str, detail: str = "") -> None:
         super().__init__(message)
         self.detail = detail
+
+
+class JobResult(TypedDict):
+    """What a job's task returns (run_job_on_worker)."""
+    worker: str
+    exit_code: Optional[int]
+    log: str
+    problem: str
+    seconds: float
+    outputs: dict[str, bytes]
+    missing: list[str]
 
 
 # --- The job file ---------------------------------------------------------
@@ -102,17 +130,17 @@ class Job:
     it reads (common.inputs + inputs) and writes, and the module it
     compiles (its first input), which names it in messages."""
     index: int
-    command: list
-    inputs: list
-    outputs: list
+    command: list[str]
+    inputs: list[str]
+    outputs: list[str]
     module: str
 
-    def label(self, total):
+    def label(self, total: int) -> str:
         """How messages name the job."""
         return f"job {self.index + 1} of {total} ('{self.module}')"
 
 
-def load_json(path):
+def load_json(path: str) -> object:
     """The job file, parsed."""
     try:
         with open(path, encoding="utf-8") as f:
@@ -125,7 +153,8 @@ def load_json(path):
             from None
 
 
-def string_list(value, what, allow_empty=True):
+def string_list(value: object, what: str, allow_empty: bool = True) \
+        -> list[str]:
     """`value`, which must be a list of strings (`what` names it)."""
     if (not isinstance(value, list) or
             not all(isinstance(v, str) for v in value) or
@@ -133,10 +162,10 @@ def string_list(value, what, allow_empty=True):
         raise DistributorError(
             f"unexpected DTLTO job file: {what} is not a "
             f"{'' if allow_empty else 'non-empty '}list of strings")
-    return value
+    return list(value)
 
 
-def read_jobs(path):
+def read_jobs(path: str) -> list[Job]:
     """The jobs of lld's job file, each with its whole command and inputs."""
     spec = load_json(path)
     common = spec.get("common") if isinstance(spec, dict) else None
@@ -162,7 +191,7 @@ def read_jobs(path):
     return result
 
 
-def levels_above(path):
+def levels_above(path: str) -> int:
     """How many directories above the link's directory a relative path
     reaches (`../../a.o`: 2)."""
     parts = os.path.normpath(path).split(os.sep)
@@ -170,7 +199,7 @@ def levels_above(path):
                 len(parts))
 
 
-def check_paths(jobs):
+def check_paths(jobs: list[Job]) -> int:
     """Refuses what a worker without this machine's files cannot run;
     returns how deep below its scratch directory a job must run so that
     every `..` path stays inside it."""
@@ -196,14 +225,18 @@ def check_paths(jobs):
 # --- On a worker ----------------------------------------------------------
 
 
-def task_cancelled(worker, key):
-    """Whether the scheduler has let go of this worker's task `key` (the
-    link failed, timed out or ended): its command is then killed."""
-    task = worker.state.tasks.get(key)
-    return task is None or task.state == "cancelled"
+def link_stopped(stop: Event) -> bool:
+    """Whether the link stopped early (its distributor set `stop`); a
+    scheduler that cannot be asked wants no more results either."""
+    try:
+        return bool(stop.is_set())
+    except Exception:  # the scheduler is gone or closing
+        return True
 
 
-def run_command(command, cwd, job_timeout, cancelled):
+def run_command(command: list[str], cwd: str, job_timeout: float,
+                cancelled: Callable[[], bool]) \
+        -> tuple[Optional[int], bytes, str]:
     """(exit code, output, problem) of one job's command. The command and
     its children are killed when `cancelled()` says so, or after
     job_timeout seconds (0: no limit); the exit code is then None."""
@@ -234,41 +267,45 @@ def run_command(command, cwd, job_timeout, cancelled):
         return None, output, problem
 
 
-def run_job_on_worker(command, inputs, outputs, depth, job_timeout):
+def run_job_on_worker(command: list[str], inputs: dict[str, bytes],
+                      outputs: list[str], depth: int, job_timeout: float,
+                      stop_name: str) -> JobResult:
     """Runs one job in a fresh directory of this worker's scratch space.
 
     Runs on the worker (Dask pickles it by value: workers need only Dask,
-    not this program). `inputs` maps each declared path to its bytes.
+    not this program). `inputs` maps each declared path to its bytes;
+    `stop_name` names the link's Event, set when the link stops early.
     Returns what the linking machine needs to write the outputs or to
     explain a failure: a failing command is a result, not an exception, so
     that its exit code and output reach the link."""
-    from distributed import get_worker
+    from distributed import Event, get_client, get_worker
 
     worker = get_worker()
-    key = worker.get_current_task()
+    stop = Event(stop_name, client=get_client())
     sandbox = tempfile.mkdtemp(prefix="lmf-job-", dir=worker.local_directory)
     cwd = os.path.join(sandbox, *(["up"] * depth))
 
-    def place(path):
+    def place(path: str) -> str:
         return os.path.normpath(os.path.join(cwd, path))
 
     try:
         for path in list(inputs) + list(outputs):
             os.makedirs(os.path.dirname(place(path)), exist_ok=True)
         for path, data in inputs.items():
-            with open(place(path), "wb") as f:
-                f.write(data)
+            with open(place(path), "wb") as written:
+                written.write(data)
         start = time.monotonic()
         code, output, problem = run_command(
-            command, cwd, job_timeout, lambda: task_cancelled(worker, key))
-        result = {"worker": worker.address, "exit_code": code,
-                  "log": output.decode(errors="replace"), "problem": problem,
-                  "seconds": time.monotonic() - start, "outputs": {},
-                  "missing": []}
+            command, cwd, job_timeout, lambda: link_stopped(stop))
+        result: JobResult = {
+            "worker": worker.address, "exit_code": code,
+            "log": output.decode(errors="replace"), "problem": problem,
+            "seconds": time.monotonic() - start, "outputs": {},
+            "missing": []}
         for path in outputs if code == 0 else []:
             try:
-                with open(place(path), "rb") as f:
-                    result["outputs"][path] = f.read()
+                with open(place(path), "rb") as made:
+                    result["outputs"][path] = made.read()
             except FileNotFoundError:
                 result["missing"].append(path)
         return result
@@ -276,7 +313,7 @@ def run_job_on_worker(command, inputs, outputs, depth, job_timeout):
         shutil.rmtree(sandbox, ignore_errors=True)
 
 
-def file_bytes(data):
+def file_bytes(data: bytes) -> bytes:
     """The task that holds one input file (its bytes are its argument)."""
     return data
 
@@ -284,7 +321,7 @@ def file_bytes(data):
 # --- Reaching the cluster -------------------------------------------------
 
 
-def require_dask():
+def require_dask() -> None:
     """Fails with a clear error when this Python has no Dask."""
     try:
         import distributed  # noqa: F401
@@ -295,7 +332,7 @@ def require_dask():
             "Python that has it") from None
 
 
-def split_address(address):
+def split_address(address: str) -> tuple[str, int]:
     """(host, port) of a tcp:// scheduler address (tcp:// may be left out)."""
     scheme, sep, rest = address.partition("://")
     if not sep:
@@ -309,7 +346,7 @@ def split_address(address):
     return host, int(port)
 
 
-def check_reachable(address, timeout):
+def check_reachable(address: str, timeout: float) -> None:
     """Fails at once when nothing listens at the scheduler's address (Dask
     itself would keep trying until its connect timeout)."""
     host, port = split_address(address)
@@ -321,7 +358,7 @@ def check_reachable(address, timeout):
             f"cannot reach the Dask scheduler at {address}: {why}") from None
 
 
-def set_dask_log_level(level):
+def set_dask_log_level(level: int) -> None:
     """The level of Dask's loggers, which it sets one by one itself."""
     names = [name for name in logging.root.manager.loggerDict
              if name.split(".")[0] in ("distributed", "dask")]
@@ -329,7 +366,7 @@ def set_dask_log_level(level):
         logging.getLogger(name).setLevel(level)
 
 
-def quiet_dask_logs(verbose):
+def quiet_dask_logs(verbose: bool) -> None:
     """Dask logs what it does on its own (a result fetched again from
     another worker...); unless asked for, only its errors are shown."""
     set_dask_log_level(logging.INFO if verbose else logging.ERROR)
@@ -338,7 +375,8 @@ def quiet_dask_logs(verbose):
     warnings.filterwarnings("ignore", message="Large object of size")
 
 
-def connect(options, scratch):
+def connect(options: argparse.Namespace, scratch: str) \
+        -> tuple[Client, Optional[LocalCluster]]:
     """A Dask client, and the local cluster when this program started one."""
     from distributed import Client, LocalCluster
 
@@ -369,20 +407,24 @@ def connect(options, scratch):
     return client, None
 
 
-def close_quietly(client, cluster, verbose):
+def close_quietly(client: Client, cluster: Optional[LocalCluster],
+                  verbose: bool) -> None:
     """Closes the connection, and the local cluster; what Dask says or
     raises meanwhile (jobs cancelled on the way out) hides nothing."""
     if not verbose:
         set_dask_log_level(logging.CRITICAL)
-    for closable in (client, cluster):
-        try:
-            if closable is not None:
-                closable.close(timeout=CLOSE_SECONDS)
-        except Exception:  # closing is best effort
-            pass
+    try:
+        client.close(timeout=CLOSE_SECONDS)
+    except Exception:  # closing is best effort
+        pass
+    try:
+        if cluster is not None:
+            cluster.close(timeout=CLOSE_SECONDS)
+    except Exception:  # closing is best effort
+        pass
 
 
-def workers(client):
+def workers(client: Client) -> str:
     """How many workers the scheduler has, in words."""
     count = len(client.scheduler_info().get("workers", {}))
     return f"{count} worker{'' if count == 1 else 's'}"
@@ -391,9 +433,9 @@ def workers(client):
 # --- Running the jobs -----------------------------------------------------
 
 
-def read_inputs(jobs):
+def read_inputs(jobs: list[Job]) -> dict[str, bytes]:
     """The bytes of every distinct input file, read before any is sent."""
-    contents = {}
+    contents: dict[str, bytes] = {}
     for job in jobs:
         for path in job.inputs:
             if path in contents:
@@ -408,16 +450,19 @@ def read_inputs(jobs):
     return contents
 
 
-def submit_inputs(client, contents):
+def submit_inputs(client: Client, contents: dict[str, bytes]) \
+        -> dict[str, Future]:
     """One task per distinct input file, keyed by its content."""
     return {path: client.submit(file_bytes, data, key="lmf-input-" +
                                 hashlib.sha256(data).hexdigest())
             for path, data in contents.items()}
 
 
-def submit_jobs(client, jobs, contents, input_futures, depth, options):
-    """One task per job; the largest modules first, as they take longest."""
-    run = uuid.uuid4().hex[:12]
+def submit_jobs(client: Client, jobs: list[Job], contents: dict[str, bytes],
+                input_futures: dict[str, Future], depth: int,
+                options: argparse.Namespace, run: str) -> dict[Future, Job]:
+    """One task per job; the largest modules first, as they take longest.
+    `run` names this link's tasks and its Event (stop_event_name)."""
     futures = {}
     for job in jobs:
         inputs = {path: input_futures[path] for path in job.inputs}
@@ -425,12 +470,31 @@ def submit_jobs(client, jobs, contents, input_futures, depth, options):
         key = f"lmf-backend-{run}-{job.index}-{os.path.basename(job.module)}"
         future = client.submit(run_job_on_worker, job.command, inputs,
                                job.outputs, depth, options.job_timeout,
-                               key=key, priority=size, pure=False)
+                               stop_event_name(run), key=key, priority=size,
+                               pure=False)
         futures[future] = job
     return futures
 
 
-def write_output(path, data):
+def stop_event_name(run: str) -> str:
+    """The name of the Event that tells the running jobs of the link `run`
+    that it stopped early."""
+    return f"lmf-stop-{run}"
+
+
+def stop_jobs(client: Client, futures: dict[Future, Job],
+              stop: Event) -> None:
+    """Stops the link's jobs: those not started are cancelled, the running
+    ones see `stop` set and kill their commands. Best effort: the client
+    may be closing."""
+    for action in (lambda: client.cancel(list(futures)), stop.set):
+        try:
+            action()
+        except Exception:
+            pass
+
+
+def write_output(path: str, data: bytes) -> None:
     """Writes one output under a temporary name, then renames it, so that
     lld never sees half a file."""
     parent = os.path.dirname(path)
@@ -442,10 +506,11 @@ def write_output(path, data):
     os.replace(temporary, path)
 
 
-def lost_job_error(job, total, exception):
+def lost_job_error(job: Job, total: int, exception: BaseException) \
+        -> DistributorError:
     """The error for a job that ended in Dask rather than in its command:
     its workers died, the scheduler cancelled it, or Dask failed."""
-    from distributed.scheduler import KilledWorker
+    from distributed import KilledWorker
 
     if isinstance(exception, KilledWorker):
         last = getattr(exception.last_worker, "address", "?")
@@ -460,7 +525,8 @@ def lost_job_error(job, total, exception):
     return DistributorError(f"{job.label(total)} {why}", " ".join(job.command))
 
 
-def failed_job_error(job, total, result):
+def failed_job_error(job: Job, total: int, result: JobResult) \
+        -> DistributorError:
     """The error for a job whose command failed, with what it printed."""
     where = f"on worker {result['worker']}"
     if result["problem"]:
@@ -480,17 +546,18 @@ class Progress:
     """A line on stderr now and then: how many jobs are done; with
     `verbose`, also a line per job: where it ran and for how long."""
 
-    def __init__(self, total, interval, verbose, stream):
+    def __init__(self, total: int, interval: float, verbose: bool,
+                 stream: TextIO) -> None:
         self.total, self.interval, self.stream = total, interval, stream
         self.verbose = verbose
         self.done = 0
         self.start = self.last = time.monotonic()
 
-    def say(self, text):
+    def say(self, text: str) -> None:
         if self.interval >= 0 or self.verbose:
             print(f"{PROGRAM}: {text}", file=self.stream, flush=True)
 
-    def job_done(self, job, result):
+    def job_done(self, job: Job, result: JobResult) -> None:
         """Counts one more job done, and says so when it is time."""
         self.done += 1
         if self.verbose:
@@ -503,55 +570,61 @@ class Progress:
                      f"({now - self.start:.1f} s)")
 
 
-def job_outcome(future, result):
+def job_outcome(future: Future, result: object) \
+        -> tuple[Optional[JobResult], Optional[BaseException]]:
     """(the job's result, None) when its task ran, else (None, why not), for
-    what as_completed yields with results."""
+    what as_completed yields with results but without raising: the task's
+    return value (a dict, JobResult) when it ran, otherwise the future's
+    status says what happened, and Future.exception what went wrong."""
     if isinstance(result, dict):
-        return result, None
-    if isinstance(result, CancelledError):
-        return None, result
-    if isinstance(result, tuple) and len(result) == 3:
-        return None, result[1]  # (type, exception, traceback) of an error
+        return result, None  # type: ignore[return-value]
+    if future.status == "cancelled" or isinstance(result, CancelledError):
+        return None, CancelledError(future.key)
+    if future.status == "error":
+        return None, future.exception()
     return None, RuntimeError(f"unexpected task status {future.status}")
 
 
-def gather(client, futures, progress, timeout):
-    """Writes each job's outputs as it finishes; stops at the first job
-    that fails, cancelling the others. Results are fetched in the
-    background as the jobs finish, so that a job whose result must be made
-    again (its worker died before it was fetched) holds nothing up."""
+def gather(client: Client, futures: dict[Future, Job], progress: Progress,
+           timeout: float, stop: Event) -> None:
+    """Writes each job's outputs as it finishes; raises at the first job
+    that fails, once the others are stopped (stop_jobs). Results are
+    fetched in the background as the jobs finish, so that a job whose
+    result must be made again (its worker died before it was fetched)
+    holds nothing up."""
     from distributed import as_completed
 
     timed_out = threading.Event()
 
-    def cancel_all():
+    def stop_all() -> None:
         """At --timeout: stops the jobs, and says why."""
         timed_out.set()
-        try:
-            client.cancel(list(futures))
-        except Exception:  # the client is closing; gather stops anyway
-            pass
+        stop_jobs(client, futures, stop)
 
-    timer = threading.Timer(timeout, cancel_all) if timeout else None
+    timer = threading.Timer(timeout, stop_all) if timeout else None
     if timer:
         timer.daemon = True
         timer.start()
     try:
-        for future, result in as_completed(futures, loop=client.loop,
-                                           with_results=True,
-                                           raise_errors=False):
+        # as_completed follows the current client (this one is not the
+        # process's default).
+        with client.as_current():
+            completed = as_completed(futures, with_results=True,
+                                     raise_errors=False)
+        for future, value in completed:
             job = futures[future]
             if timed_out.is_set():
                 raise DistributorError(
                     f"the jobs did not finish within {timeout:g} s "
                     f"({progress.done} of {len(futures)} done)")
-            result, exception = job_outcome(future, result)
+            result, exception = job_outcome(future, value)
             future.release()
             if exception is not None:
-                client.cancel(list(futures))
+                stop_jobs(client, futures, stop)
                 raise lost_job_error(job, len(futures), exception)
+            assert result is not None
             if result["exit_code"] != 0 or result["missing"]:
-                client.cancel(list(futures))
+                stop_jobs(client, futures, stop)
                 raise failed_job_error(job, len(futures), result)
             for path, data in result["outputs"].items():
                 write_output(path, data)
@@ -561,7 +634,7 @@ def gather(client, futures, progress, timeout):
             timer.cancel()
 
 
-def distribute(options):
+def distribute(options: argparse.Namespace) -> None:
     """Runs the job file's jobs on the cluster; raises DistributorError."""
     jobs = read_jobs(options.job_file)
     depth = check_paths(jobs)
@@ -569,6 +642,8 @@ def distribute(options):
         return
     contents = read_inputs(jobs)
     require_dask()
+    from distributed import Event
+
     quiet_dask_logs(options.verbose)
     progress = Progress(len(jobs), options.progress_interval,
                         options.verbose, sys.stderr)
@@ -579,10 +654,18 @@ def distribute(options):
                      if options.scheduler else
                      f"a local cluster ({options.jobs} at a time)")
             progress.say(f"{len(jobs)} jobs on {where}")
+            run = uuid.uuid4().hex[:12]
+            stop = Event(stop_event_name(run), client=client)
             inputs = submit_inputs(client, contents)
             futures = submit_jobs(client, jobs, contents, inputs, depth,
-                                  options)
-            gather(client, futures, progress, options.timeout)
+                                  options, run)
+            try:
+                gather(client, futures, progress, options.timeout, stop)
+            except BaseException:
+                # Whatever stopped the link (a failed job, --timeout, an
+                # interrupt, Dask itself): no job may go on running.
+                stop_jobs(client, futures, stop)
+                raise
         except OSError as e:
             raise DistributorError(
                 f"lost the Dask scheduler at {options.scheduler}: {e}"
@@ -595,7 +678,7 @@ def distribute(options):
 # --- Command line ---------------------------------------------------------
 
 
-def seconds(text):
+def seconds(text: str) -> float:
     """A number of seconds, 0 or more."""
     try:
         value = float(text)
@@ -607,7 +690,7 @@ def seconds(text):
     return value
 
 
-def positive_int(text):
+def positive_int(text: str) -> int:
     """A whole number, 1 or more."""
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(
@@ -615,7 +698,7 @@ def positive_int(text):
     return int(text)
 
 
-def parse_options(argv):
+def parse_options(argv: list[str]) -> argparse.Namespace:
     """The command line; argparse exits with status 2 when it is wrong."""
     parser = argparse.ArgumentParser(
         prog=PROGRAM, description=__doc__.splitlines()[0].split(": ", 1)[1],
@@ -663,15 +746,26 @@ def parse_options(argv):
     return options
 
 
-def report(error):
+def report(error: DistributorError) -> None:
     """Prints a DistributorError the way our other programs print theirs."""
     print(f"{PROGRAM}: error: {error}", file=sys.stderr)
     if error.detail:
         print(error.detail, file=sys.stderr)
 
 
-def main(argv):
+def interrupt_on_sigterm() -> None:
+    """SIGTERM (a build tool stopping the link) ends this program as Ctrl-C
+    does, so that the running jobs are stopped on the way out."""
+    def interrupt(signum: int, frame: object) -> NoReturn:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, interrupt)
+
+
+def main(argv: list[str]) -> int:
+    """Runs the link's jobs; returns the exit status."""
     options = parse_options(argv)
+    interrupt_on_sigterm()
     try:
         distribute(options)
     except DistributorError as e:

@@ -128,27 +128,27 @@ cl::opt<bool> SimilarCalleesOpt(
     lmf::passopt::SimilarCalleesOption,
     cl::desc("With -lto-merge-functions-similar: functions may also differ "
              "in the callees of direct calls, which become indirect calls"),
-    cl::init(lmf::MergeOptions().SimilarCallees), cl::cat(Category));
+    cl::init(lmf::MergeOptions().Similar.Callees), cl::cat(Category));
 
 cl::opt<bool> SimilarIntegersOpt(
     lmf::passopt::SimilarIntegersOption,
     cl::desc("With -lto-merge-functions-similar: functions may also differ "
              "in integer constants of compares, simple arithmetic, selects, "
              "phis and array indices"),
-    cl::init(lmf::MergeOptions().SimilarIntegers), cl::cat(Category));
+    cl::init(lmf::MergeOptions().Similar.Integers), cl::cat(Category));
 
 cl::opt<bool> SimilarConstantTablesOpt(
     lmf::passopt::SimilarConstantTablesOption,
     cl::desc("With -lto-merge-functions-similar: values that do not fit in "
              "argument registers may travel in a constant table per member, "
              "passed by address"),
-    cl::init(lmf::MergeOptions().SimilarConstantTables), cl::cat(Category));
+    cl::init(lmf::MergeOptions().Similar.ConstantTables), cl::cat(Category));
 
 cl::opt<int64_t> SimilarMinimumGainOpt(
     lmf::passopt::SimilarMinimumGainOption,
     cl::desc("Bytes a similar class must save to be merged (tests lower it "
              "to exercise the stage)"),
-    cl::init(lmf::MergeOptions().SimilarMinimumGain), cl::Hidden,
+    cl::init(lmf::MergeOptions().Similar.MinimumGain), cl::Hidden,
     cl::cat(Category));
 
 cl::opt<bool> AlignedOpt(
@@ -161,14 +161,14 @@ cl::opt<int64_t> AlignedMinimumGainOpt(
     lmf::passopt::AlignedMinimumGainOption,
     cl::desc("Bytes an aligned pair must save to be merged (tests lower it "
              "to exercise the stage)"),
-    cl::init(lmf::MergeOptions().AlignedMinimumGain), cl::Hidden,
+    cl::init(lmf::MergeOptions().Aligned.MinimumGain), cl::Hidden,
     cl::cat(Category));
 
 cl::opt<unsigned> AlignedRoundsOpt(
     lmf::passopt::AlignedRoundsOption,
     cl::desc("Rounds of aligned merging (a merged body may merge again in a "
              "later round)"),
-    cl::init(lmf::MergeOptions().AlignedRounds), cl::Hidden,
+    cl::init(lmf::MergeOptions().Aligned.Rounds), cl::Hidden,
     cl::cat(Category));
 
 cl::opt<std::string> LinkAddressFreeOpt(
@@ -219,15 +219,15 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.SizeCodegenBudget = SizeCodegenBudgetOpt;
   Opts.Verify = VerifyOpt;
   if (SimilarOpt.getNumOccurrences())
-    Opts.MergeSimilar = bool(SimilarOpt);
-  Opts.SimilarCallees = SimilarCalleesOpt;
-  Opts.SimilarIntegers = SimilarIntegersOpt;
-  Opts.SimilarConstantTables = SimilarConstantTablesOpt;
-  Opts.SimilarMinimumGain = SimilarMinimumGainOpt;
+    Opts.Similar.Enabled = bool(SimilarOpt);
+  Opts.Similar.Callees = SimilarCalleesOpt;
+  Opts.Similar.Integers = SimilarIntegersOpt;
+  Opts.Similar.ConstantTables = SimilarConstantTablesOpt;
+  Opts.Similar.MinimumGain = SimilarMinimumGainOpt;
   if (AlignedOpt.getNumOccurrences())
-    Opts.MergeAligned = bool(AlignedOpt);
-  Opts.AlignedMinimumGain = AlignedMinimumGainOpt;
-  Opts.AlignedRounds = AlignedRoundsOpt;
+    Opts.Aligned.Enabled = bool(AlignedOpt);
+  Opts.Aligned.MinimumGain = AlignedMinimumGainOpt;
+  Opts.Aligned.Rounds = AlignedRoundsOpt;
   Expected<const DenseSet<uint64_t> *> LinkAddressFree =
       PluginState::get().linkAddressFree(LinkAddressFreeOpt);
   if (!LinkAddressFree) {

@@ -107,7 +107,7 @@ CHECK-DAG: sharing body with similar function alloc_int
 CHECK
 check_text "ThinLTO: the units' helpers share one body across modules" \
   listing-thin.txt <<'CHECK'
-CHECK: merged similar functions into __lmf.xs.{{[0-9a-f]+}} across modules ({{[0-9]+}} parameters, {{[0-9]+}} of them in constant tables, about {{[0-9]+}} bytes saved)
+CHECK: merged similar functions into alloc_pel.lmf.similar across modules ({{[0-9]+}} parameters, {{[0-9]+}} of them in constant tables, about {{[0-9]+}} bytes saved)
 CHECK-DAG: sharing body with similar function alloc_pel in a-thin.o (thunk)
 CHECK-DAG: sharing body with similar function alloc_int in b-thin.o (thunk)
 CHECK

@@ -169,12 +169,12 @@ void checkComparator(Module &M) {
 void checkMerge(Module &M, uint64_t Choice) {
   MergeOptions Opts;
   Opts.Mode = Choice & 1 ? MergeMode::All : MergeMode::Safe;
-  Opts.MergeSimilar = (Choice & 32) != 0;
-  Opts.SimilarCallees = (Choice & 64) != 0;
-  Opts.SimilarIntegers = (Choice & 128) != 0;
-  Opts.MergeAligned = (Choice & 256) != 0;
+  Opts.Similar.Enabled = (Choice & 32) != 0;
+  Opts.Similar.Callees = (Choice & 64) != 0;
+  Opts.Similar.Integers = (Choice & 128) != 0;
+  Opts.Aligned.Enabled = (Choice & 256) != 0;
   if (Choice & 512)
-    Opts.AlignedMinimumGain = -1000000;
+    Opts.Aligned.MinimumGain = -1000000;
   Opts.Verify = true;
   std::string Before = printModule(M);
   std::unique_ptr<Module> Copy = CloneModule(M);

@@ -318,27 +318,27 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
   // keeps the mutator's random stream (and so every seed's modules) as it
   // was before the stage existed; by module seed (consecutive within a run),
   // so that --module-seed replays the same merge.
-  Opts.MergeSimilar = ModuleSeed % 2 == 1;
-  Opts.SimilarCallees = ModuleSeed % 4 == 3;
-  Opts.SimilarIntegers = ModuleSeed % 8 >= 5;
+  Opts.Similar.Enabled = ModuleSeed % 2 == 1;
+  Opts.Similar.Callees = ModuleSeed % 4 == 3;
+  Opts.Similar.Integers = ModuleSeed % 8 >= 5;
   // Those also merge every similar class, however little it saves, so that
   // the rewriter and its oracles see the small functions fuzzing makes.
-  if (Opts.SimilarCallees)
-    Opts.SimilarMinimumGain = -1000000;
+  if (Opts.Similar.Callees)
+    Opts.Similar.MinimumGain = -1000000;
   // Two modules of every three also run the aligned stage, half of those
   // merging every pair it may, however little it saves, so that the
   // merged-body builder sees every shape the families have.
-  Opts.MergeAligned = ModuleSeed % 3 != 0;
+  Opts.Aligned.Enabled = ModuleSeed % 3 != 0;
   if (ModuleSeed % 6 >= 3)
-    Opts.AlignedMinimumGain = -1000000;
+    Opts.Aligned.MinimumGain = -1000000;
   Opts.Verify = true;
   std::string Config =
       std::string("mode=") + mergeModeName(Opts.Mode).str() +
-      (*Opts.MergeSimilar ? " similar" : "") +
-      (Opts.SimilarIntegers ? " integers" : "") +
-      (Opts.SimilarCallees ? " callees min-gain=-1000000" : "") +
-      (*Opts.MergeAligned ? " aligned" : "") +
-      (Opts.AlignedMinimumGain < 0 ? " aligned-min-gain=-1000000" : "");
+      (*Opts.Similar.Enabled ? " similar" : "") +
+      (Opts.Similar.Integers ? " integers" : "") +
+      (Opts.Similar.Callees ? " callees min-gain=-1000000" : "") +
+      (*Opts.Aligned.Enabled ? " aligned" : "") +
+      (Opts.Aligned.MinimumGain < 0 ? " aligned-min-gain=-1000000" : "");
   std::unique_ptr<Module> Copy = CloneModule(M);
   StringMap<FunctionSnapshot> Snap = snapshotModule(M);
 
@@ -388,7 +388,7 @@ void ModuleCheck::checkMerge(Module &M, Mutator &Mu) {
     problem(P + " (" + Config + ")");
   std::vector<std::vector<std::string>> Groups;
   for (const FoldGroup &G : R->Groups) {
-    Groups.push_back({G.Survivor});
+    Groups.push_back({G.KeptMember});
     for (const FoldedMember &FM : G.Members)
       Groups.back().push_back(FM.Name);
   }

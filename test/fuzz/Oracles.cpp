@@ -173,8 +173,8 @@ void checkIntersection(const FoldGroup &G, const FunctionSnapshot &Body,
                        const std::vector<const FunctionSnapshot *> &Members,
                        std::vector<std::string> &Problems) {
   auto Problem = [&](const std::string &What) {
-    Problems.push_back("fold body @" + G.Body + " (survivor @" + G.Survivor +
-                       "): " + What);
+    Problems.push_back("fold body @" + G.KeptBody + " (survivor @" +
+                       G.KeptMember + "): " + What);
   };
   for (const FunctionSnapshot *M : Members) {
     if (M->Insts.size() != Body.Insts.size()) {
@@ -281,7 +281,8 @@ static void checkSimilar(const Module &After, const MergeResult &Result,
       if (It == Before.end() || M.Action != SimilarAction::CallsRewritten)
         continue;
       const FunctionSnapshot &S = It->second;
-      std::string Who = "@" + M.Name + " (calls rewritten to @" + G.Body + ")";
+      std::string Who =
+          "@" + M.Name + " (calls rewritten to @" + G.KeptBody + ")";
       if (S.Interposable)
         Problems.push_back(Who + ": an interposable function disappeared");
       if (Mode == MergeMode::Safe &&
@@ -290,19 +291,19 @@ static void checkSimilar(const Module &After, const MergeResult &Result,
       if (After.getFunction(M.Name))
         Problems.push_back(Who + ": still defined");
     }
-    const Function *Body = After.getFunction(G.Body);
+    const Function *Body = After.getFunction(G.KeptBody);
     // The aligned stage, which runs later, may merge the body again.
     bool MergedAgain = llvm::any_of(Result.Aligned, [&](const AlignedGroup &A) {
       return llvm::any_of(A.Members, [&](const AlignedMember &M) {
-        return M.Name == G.Body;
+        return M.Name == G.KeptBody;
       });
     });
     if (MergedAgain)
       continue;
     if (!Body || Body->isDeclaration())
-      Problems.push_back("similar body @" + G.Body + " is missing");
+      Problems.push_back("similar body @" + G.KeptBody + " is missing");
     else if (!Body->hasInternalLinkage())
-      Problems.push_back("similar body @" + G.Body + " is not internal");
+      Problems.push_back("similar body @" + G.KeptBody + " is not internal");
   }
 }
 
@@ -326,7 +327,8 @@ static void checkAligned(const Module &After, const MergeResult &Result,
       if (It == Before.end() || M.Action != SimilarAction::CallsRewritten)
         continue;
       const FunctionSnapshot &S = It->second;
-      std::string Who = "@" + M.Name + " (calls rewritten to @" + G.Body + ")";
+      std::string Who =
+          "@" + M.Name + " (calls rewritten to @" + G.KeptBody + ")";
       if (S.Interposable)
         Problems.push_back(Who + ": an interposable function disappeared");
       if (Mode == MergeMode::Safe &&
@@ -335,13 +337,13 @@ static void checkAligned(const Module &After, const MergeResult &Result,
       if (After.getFunction(M.Name))
         Problems.push_back(Who + ": still defined");
     }
-    const Function *Body = After.getFunction(G.Body);
-    if (MergedAgain.contains(G.Body))
+    const Function *Body = After.getFunction(G.KeptBody);
+    if (MergedAgain.contains(G.KeptBody))
       continue;
     if (!Body || Body->isDeclaration())
-      Problems.push_back("aligned body @" + G.Body + " is missing");
+      Problems.push_back("aligned body @" + G.KeptBody + " is missing");
     else if (!Body->hasInternalLinkage())
-      Problems.push_back("aligned body @" + G.Body + " is not internal");
+      Problems.push_back("aligned body @" + G.KeptBody + " is not internal");
   }
 }
 
@@ -356,8 +358,8 @@ std::vector<std::string> checkMerge(const Module &After,
   for (const FoldGroup &G : Result.Groups) {
     for (const FoldedMember &M : G.Members)
       FoldedLater.insert(M.Name);
-    if (G.SurvivorForwarded)
-      FoldedLater.insert(G.Survivor);
+    if (G.KeptMemberForwarded)
+      FoldedLater.insert(G.KeptMember);
   }
   // The similar stage runs last: a body it shared is a thunk now, or gone.
   for (const SimilarGroup &G : Result.Similar)
@@ -374,17 +376,17 @@ std::vector<std::string> checkMerge(const Module &After,
       auto It = Before.find(Name);
       return It == Before.end() ? nullptr : &It->second;
     };
-    const FunctionSnapshot *Survivor = Find(G.Survivor);
+    const FunctionSnapshot *KeptMember = Find(G.KeptMember);
     std::vector<const FunctionSnapshot *> Members;
-    if (Survivor)
-      Members.push_back(Survivor);
+    if (KeptMember)
+      Members.push_back(KeptMember);
     for (const FoldedMember &M : G.Members) {
       const FunctionSnapshot *S = Find(M.Name);
       if (!S)
         continue;
       Members.push_back(S);
       std::string Who = "@" + M.Name + " (" + foldActionName(M.Action).str() +
-                        " into @" + G.Body + ")";
+                        " into @" + G.KeptBody + ")";
       if (S->Interposable && M.Action != FoldAction::Thunk)
         Problems.push_back(Who + ": an interposable function must stay a "
                                  "thunk");
@@ -395,11 +397,11 @@ std::vector<std::string> checkMerge(const Module &After,
            (M.Action == FoldAction::Alias && !S->UnnamedAddr)))
         Problems.push_back(Who + ": its address was significant");
     }
-    const Function *Body = After.getFunction(G.Body);
-    if (!Body || Body->isDeclaration() || FoldedLater.contains(G.Body))
+    const Function *Body = After.getFunction(G.KeptBody);
+    if (!Body || Body->isDeclaration() || FoldedLater.contains(G.KeptBody))
       continue;
     if (!Body->hasExactDefinition())
-      Problems.push_back("fold body @" + G.Body +
+      Problems.push_back("fold body @" + G.KeptBody +
                          " may be replaced at link time (" +
                          (Body->isInterposable() ? "interposable"
                                                  : "not an exact definition") +
@@ -409,11 +411,12 @@ std::vector<std::string> checkMerge(const Module &After,
       if (const FunctionSnapshot *S = Find(M.Name);
           S && erasesOrAliases(M.Action))
         Need = std::max(Need, S->Alignment);
-    if (Survivor && G.SurvivorForwarded && erasesOrAliases(G.SurvivorAction))
-      Need = std::max(Need, Survivor->Alignment);
+    if (KeptMember && G.KeptMemberForwarded &&
+        erasesOrAliases(G.KeptMemberAction))
+      Need = std::max(Need, KeptMember->Alignment);
     uint64_t Have = Body->getAlign() ? Body->getAlign()->value() : 1;
     if (Have < Need)
-      Problems.push_back("fold body @" + G.Body + " has align " +
+      Problems.push_back("fold body @" + G.KeptBody + " has align " +
                          std::to_string(Have) +
                          " but takes the address of a "
                          "function aligned to " +

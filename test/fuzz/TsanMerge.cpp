@@ -136,7 +136,7 @@ std::string mergeAndPrint(Module &M, TaskRunner &Runner, MergeMode Mode,
   MergeOptions Opts;
   Opts.Mode = Mode;
   // The similar stage runs after the identical one: both run threaded.
-  Opts.MergeSimilar = true;
+  Opts.Similar.Enabled = true;
   Opts.Verify = true;
   Opts.SerialThreshold = 0;
   Expected<MergeResult> R = mergeModule(M, Opts, Runner);

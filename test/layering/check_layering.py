@@ -4,8 +4,8 @@
 
 core/ is built by stage (core/CMakeLists.txt). A file may include the
 headers of its own stage and of the stages before it, never of a later
-one; the public vocabulary at core/'s top level (options, actions, results,
-remarks, the task runner) comes first, since every stage speaks it, and
+one; the public vocabulary at core/'s top level (options, actions, names,
+results, remarks, the task runner) comes first, since every stage speaks it, and
 core/'s entry points (mergeModule, the report, the cross-module interface)
 come last. Outside core/, the linker, the plugin, parallel/ and bench/ use
 only core/'s top-level headers; the tests may reach any header, since they
@@ -23,8 +23,8 @@ import sys
 STAGES = ["vocabulary", "equality", "facts", "identical", "similar",
           "aligned", "crossmodule", "entry"]
 # core/'s top-level headers that every stage may include.
-VOCABULARY = {"MergeActions", "MergeOptions", "MergeRemarks", "MergeResult",
-              "TaskRunner"}
+VOCABULARY = {"MergeActions", "MergeNames", "MergeOptions", "MergeRemarks",
+              "MergeResult", "TaskRunner"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"core/([A-Za-z/]+)\.h"', re.M)
 
 

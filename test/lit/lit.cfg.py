@@ -1,12 +1,20 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# lit configuration. The folders mirror the code: core/identical/ (the
-# identical-function stage: planner, eligibility, rewriter), core/similar/
-# (the similar-function stage) and core/report/ (remarks and the JSON
-# report) run opt-22 with our plugin (%opt-merge) and check its output with
-# FileCheck; plugin/ checks the pass plugin's own command line and inputs
-# through opt-22; driver/ runs our ld.lld (%lld: its command line, bad
-# input, ThinLTO across modules) and checks what it says and writes; dtlto/
-# links with distributed ThinLTO backends.
+# lit configuration. The folders mirror the code. core/ follows core/'s
+# stages: equality/ (what may differ and what must match: eligibility, the
+# encoding, the total order, refinement, the annotation policy, parameter
+# positions, argument-free bodies, references across modules), facts/ (the
+# annotations a kept body keeps; profile/: the profile's facts, the hot
+# policy, code generation for size, whether similar merging is on),
+# identical/ and similar/ (planning and rewriting each kind of class),
+# crossmodule/ (what the step before a ThinLTO link folds across modules),
+# report/ (remarks and the JSON report) and core/ itself (mergeModule's
+# rounds and thread count). They run opt-22 with our plugin (%opt-merge),
+# or, for folds across modules, our ld.lld (%lld), and check the output
+# with FileCheck. plugin/ checks the pass plugin's own command line and
+# inputs through opt-22; driver/ runs our ld.lld (%lld: its command line,
+# bad input, which inputs the step before a ThinLTO link reads and
+# rewrites, the ThinLTO backends' listing) and checks what it says and
+# writes; dtlto/ links with distributed ThinLTO backends.
 import os
 import re
 import sys
@@ -57,6 +65,9 @@ config.substitutions.append(
                                    "local_distributor.py"))))
 config.substitutions.append(
     ("%dtlto-dask", os.path.join(bindir, "lmf-dtlto-dask")))
+# The byte model's estimates for a module (test/tools/ByteModelDump.cpp).
+config.substitutions.append(
+    ("%byte-model", os.path.join(bindir, "lmf-byte-model")))
 config.substitutions.append(("%clang", os.path.join(tools, "clang")))
 config.substitutions.append(("%lmf-version", project_version()))
 config.substitutions.append(("%python", sys.executable))

@@ -57,7 +57,7 @@ std::string buildFamilies(uint64_t Seed, unsigned Families, unsigned Members) {
 std::string describe(const MergeResult &R) {
   std::ostringstream Out;
   for (const AlignedGroup &G : R.Aligned) {
-    Out << G.Round << " " << G.Body << " " << G.MatchedInstructions << "/"
+    Out << G.Round << " " << G.KeptBody << " " << G.MatchedInstructions << "/"
         << G.UnmatchedInstructions << " " << G.EstimatedBytesSaved << ":";
     for (const AlignedMember &M : G.Members)
       Out << " " << M.Name << "=" << similarActionName(M.Action).str();
@@ -79,9 +79,9 @@ Outcome mergeAligned(const std::string &Text, TaskRunner &Runner) {
     return O;
   MergeOptions Opts;
   Opts.SerialThreshold = 0;
-  Opts.MergeAligned = true;
+  Opts.Aligned.Enabled = true;
   // Merge every legal pair, however little it saves: the most IR to build.
-  Opts.AlignedMinimumGain = -1000;
+  Opts.Aligned.MinimumGain = -1000;
   std::optional<MergeResult> R = merge(*M, Opts, Runner);
   if (!R)
     return O;

@@ -153,7 +153,12 @@ TEST(AlignSequences, TiesAreBrokenTheSameWay) {
   EXPECT_EQ(matches(First), 4u);
 }
 
+// x86-64: the aligner's prices (branches, selects) were measured there, and
+// a module without a triple takes the byte model's fallback, whose 4.3 bytes
+// per instruction make the short matched run of `then` an island.
 const char *const TwoFunctions = R"(
+target triple = "x86_64-unknown-linux-gnu"
+
 declare void @use(i32)
 
 define i32 @f1(i32 %x, ptr %p) {
@@ -206,7 +211,9 @@ struct PairFixture {
   }
 
   PairAlignment align(AlignmentStrategy Strategy) {
-    PairContext Ctx{*fn(*M, "f1"), *fn(*M, "f2"), *Policy, Lock};
+    ByteModel Bytes = ByteModel::forModule(*M);
+    PairContext Ctx{*fn(*M, "f1"), *fn(*M, "f2"), *Policy,
+                    Lock,          Bytes,         Bytes.costsOf(*fn(*M, "f1"))};
     ShapeHasher Hasher(*Globals);
     std::array<MemberShape, 2> Shapes = {MemberShape(Ctx.Left, Hasher),
                                          MemberShape(Ctx.Right, Hasher)};
@@ -220,9 +227,13 @@ TEST(AlignFunctions, BothStrategiesLineUpTheSharedInstructions) {
   for (AlignmentStrategy S :
        {AlignmentStrategy::Blocks, AlignmentStrategy::Linear}) {
     PairAlignment A = F.align(S);
-    // Everything but the xor, the two loads (one is volatile) and the calls
-    // that read the xor or the mul is matched.
-    EXPECT_GE(A.matchedInstructions(), 10u);
+    // Everything but the xor and the two loads (one is volatile) is matched
+    // when blocks are paired first. Aligned as one sequence each, `then`'s
+    // call and branch after the xor are a matched run between two unmatched
+    // ones that saves less than the branch on the identifier it costs (an
+    // island, Aligner.cpp's IslandTenths), so they and the phi stay apart.
+    EXPECT_GE(A.matchedInstructions(),
+              S == AlignmentStrategy::Blocks ? 10u : 7u);
     MatchMap Matches = matchesOf(A);
     for (auto [L, R] : Matches) {
       EXPECT_EQ(L->getOpcode(), R->getOpcode());

@@ -14,10 +14,10 @@
 
 #include "TestIR.h"
 
-#include "core/equality/ArgumentFreeBodies.h"
 #include "core/crossmodule/CrossModuleCandidates.h"
 #include "core/crossmodule/CrossModulePlanner.h"
 #include "core/crossmodule/CrossModuleRewriter.h"
+#include "core/equality/ArgumentFreeBodies.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/GlobalValue.h"
@@ -49,7 +49,7 @@ struct Link {
     CrossModuleCollectOptions Opts;
     Opts.Ordinal = Modules.size() - 1;
     Expected<ModuleCandidates> C = collectCrossModuleCandidates(
-        *Modules.back(), [](const Function &) { return true; }, Opts);
+        *Modules.back(), [](const Function &) { return WantedAs::Twin; }, Opts);
     ASSERT_TRUE(bool(C)) << toString(C.takeError());
     for (const Function &F : *Modules.back())
       if (!F.isDeclaration() && !F.hasLocalLinkage())
@@ -101,14 +101,14 @@ std::vector<std::string> members(const Link &L, const CrossModuleClass &C) {
   for (const CrossModuleMember &M : C.Members)
     Out.push_back(std::to_string(M.Ref.Module) + ":" +
                   L.Candidates[M.Ref.Module].Candidates[M.Ref.Candidate].Name +
-                  ":" + crossModuleActionName(M.Action).str());
+                  ":" + foldActionName(M.Action).str());
   return Out;
 }
 
 std::vector<const CrossModuleClass *> folded(const CrossModulePlan &P) {
   std::vector<const CrossModuleClass *> Out;
   for (const CrossModuleClass &C : P.Classes)
-    if (C.Folded)
+    if (C.foldsAnything())
       Out.push_back(&C);
   return Out;
 }
@@ -239,7 +239,7 @@ TEST(CrossModule, CallersAreTwinsWhenTheirHelpersAre) {
   ASSERT_TRUE(L.rewrite(P));
   // Each module's shared bodies are equal text, calls included.
   for (const CrossModuleClass *C : F)
-    EXPECT_EQ(L.bodyText(0, C->SharedName), L.bodyText(1, C->SharedName));
+    EXPECT_EQ(L.bodyText(0, C->KeptBody), L.bodyText(1, C->KeptBody));
   EXPECT_EQ(L.Modules[2]->getFunction("caller") != nullptr, true);
 }
 
@@ -261,7 +261,7 @@ TEST(CrossModule, ExportedTwinsLeaveTheLinkOnlyWhenNothingElseNamesThem) {
   // f is gone from the link: module 1's call reaches the shared body.
   EXPECT_EQ(Known.Modules[0]->getFunction("f"), nullptr);
   EXPECT_EQ(Known.Modules[1]->getFunction("f"), nullptr);
-  EXPECT_NE(Known.bodyText(1, "use").find(folded(P)[0]->SharedName),
+  EXPECT_NE(Known.bodyText(1, "use").find(folded(P)[0]->KeptBody),
             std::string::npos);
 
   Link Named;
@@ -325,7 +325,7 @@ TEST(CrossModule, SharedBodiesKeepOnlyCommonFacts) {
   CrossModulePlan P = L.plan();
   ASSERT_EQ(folded(P).size(), 1u);
   ASSERT_TRUE(L.rewrite(P));
-  std::string Name = folded(P)[0]->SharedName;
+  std::string Name = folded(P)[0]->KeptBody;
   std::string A = L.bodyText(0, Name), B = L.bodyText(1, Name);
   EXPECT_EQ(A, B);
   for (StringRef Kept : {"dereferenceable(8)", "align 32", "add nuw i32",
@@ -335,18 +335,45 @@ TEST(CrossModule, SharedBodiesKeepOnlyCommonFacts) {
     EXPECT_EQ(A.find(Gone.str()), std::string::npos) << Gone.str() << "\n" << A;
 }
 
-TEST(CrossModule, SharedNamesDependOnlyOnTheTwins) {
+TEST(CrossModule, SharedNamesComeFromTheFirstMember) {
   auto Plan = [](StringRef Extra) {
     Link L;
-    L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr") +
+    L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr") +
           Extra.str());
-    L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr"));
+    L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr"));
     CrossModulePlan P = L.plan();
-    return folded(P).empty() ? std::string() : folded(P)[0]->SharedName;
+    return folded(P).empty() ? std::string() : folded(P)[0]->KeptBody;
   };
-  std::string Name = Plan("");
-  EXPECT_TRUE(StringRef(Name).starts_with("__lmf.xm."));
-  EXPECT_EQ(Name, Plan("define i32 @unrelated() {\n  ret i32 0\n}\n"));
+  // The first module's member, whose copy of the shared body the link
+  // keeps, not the first by name.
+  EXPECT_EQ(Plan(""), "g.lmf.shared");
+  EXPECT_EQ(Plan("define i32 @unrelated() {\n  ret i32 0\n}\n"),
+            "g.lmf.shared");
+}
+
+TEST(CrossModule, SharedNamesOfFirstMembersOfOneNameAreNumbered) {
+  // Two classes whose first members are `static` functions named alike.
+  auto Other = [](StringRef Name) {
+    return ("define internal i32 @" + Name +
+            "(i32 %x) local_unnamed_addr {\n"
+            "  %m = mul i32 %x, 9\n  %a = add i32 %m, 5\n"
+            "  %s = shl i32 %a, 3\n  %t = xor i32 %s, %x\n"
+            "  %u = sub i32 %t, %m\n  %v = mul i32 %u, %a\n"
+            "  %w = or i32 %v, 6\n  ret i32 %w\n}\n")
+        .str();
+  };
+  Link L;
+  L.add(twin("define internal i32 @f(i32 %x) local_unnamed_addr"));
+  L.add(twin("define internal i32 @g(i32 %x) local_unnamed_addr"));
+  L.add(Other("f"));
+  L.add(Other("h"));
+  CrossModulePlan P = L.plan();
+  ASSERT_EQ(folded(P).size(), 2u);
+  EXPECT_EQ(folded(P)[0]->KeptBody, "f.lmf.shared");
+  EXPECT_EQ(folded(P)[1]->KeptBody, "f.lmf.shared.2");
+  ASSERT_TRUE(L.rewrite(P));
+  EXPECT_NE(L.bodyText(2, "f.lmf.shared.2"), "<missing>");
+  EXPECT_EQ(L.bodyText(2, "f.lmf.shared.2"), L.bodyText(3, "f.lmf.shared.2"));
 }
 
 /// A body that reads no argument, large enough for a shared body to pay.
@@ -381,7 +408,7 @@ TEST(CrossModule, TwinsThatReadNoArgumentFoldAcrossParameterLists) {
   EXPECT_EQ(members(L, *folded(P)[0]),
             (std::vector<std::string>{"0:f:erased", "1:g:erased"}));
   ASSERT_TRUE(L.rewrite(P));
-  std::string Name = folded(P)[0]->SharedName;
+  std::string Name = folded(P)[0]->KeptBody;
   std::string A = L.bodyText(0, Name), B = L.bodyText(1, Name);
   EXPECT_EQ(A, B);
   EXPECT_NE(A.find("void @" + Name + "()"), std::string::npos) << A;
@@ -424,3 +451,62 @@ TEST(CrossModule, CallsToABodyWithNoParametersPassNothingButMustTail) {
 }
 
 } // namespace
+
+namespace {
+
+/// Collects M's candidates, wanting every function for Why but `caller`,
+/// which is wanted as a twin across modules.
+ModuleCandidates collectWanting(Module &M, WantedAs Why) {
+  CrossModuleCollectOptions Opts;
+  Expected<ModuleCandidates> C = collectCrossModuleCandidates(
+      M,
+      [&](const Function &F) {
+        return F.getName() == "caller" ? WantedAs::Twin : Why;
+      },
+      Opts);
+  EXPECT_TRUE(bool(C)) << toString(C.takeError());
+  return C ? std::move(*C) : ModuleCandidates();
+}
+
+std::vector<std::string> namesOf(const ModuleCandidates &C) {
+  std::vector<std::string> Names;
+  for (const CrossModuleCandidate &D : C.Candidates)
+    Names.push_back(D.Name);
+  return Names;
+}
+
+} // namespace
+
+TEST(CrossModule, TwinsOfOneModuleAreListedOnlyWhenTheyReadNoArgument) {
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = parseIR(
+      Ctx, std::string(Header) +
+               "define internal i32 @none(ptr %p) noinline {\n"
+               "  ret i32 0\n}\n"
+               "define internal i32 @empty() noinline {\n  ret i32 0\n}\n"
+               "define internal i32 @reads(i32 %x) noinline {\n"
+               "  ret i32 %x\n}\n"
+               "define i32 @caller(i32 %x) {\n"
+               "  %a = call i32 @none(ptr null)\n"
+               "  %b = call i32 @empty()\n"
+               "  %c = call i32 @reads(i32 %x)\n"
+               "  %s = add i32 %a, %b\n  %t = add i32 %s, %c\n"
+               "  ret i32 %t\n}\n");
+  ASSERT_TRUE(M);
+  ModuleCandidates Twins = collectWanting(*M, WantedAs::Twin);
+  ModuleCandidates InModule =
+      collectWanting(*M, WantedAs::ArgumentFreeTwinInModule);
+  EXPECT_EQ(namesOf(Twins),
+            (std::vector<std::string>{"none", "empty", "reads", "caller"}));
+  // Wanted only as argument-free twins of their own module, @reads is not
+  // listed, and @caller refers to the others by identity, as it would if
+  // they were not listed at all: its encoding is the same either way.
+  EXPECT_EQ(namesOf(InModule),
+            (std::vector<std::string>{"none", "empty", "caller"}));
+  ModuleCandidates Alone = collectWanting(*M, WantedAs::No);
+  ASSERT_EQ(namesOf(Alone), (std::vector<std::string>{"caller"}));
+  const CrossModuleCandidate &Caller = InModule.Candidates.back();
+  EXPECT_TRUE(Caller.References.empty());
+  EXPECT_EQ(Caller.Skeleton, Alone.Candidates.back().Skeleton);
+  EXPECT_FALSE(Twins.Candidates.back().References.empty());
+}

@@ -138,9 +138,9 @@ std::string describe(const MergeResult &R) {
       << S.PureBuckets << " collisions " << S.Collisions << " removed "
       << S.InstructionsRemoved << "\n";
   for (const FoldGroup &G : R.Groups) {
-    Out << "round " << G.Round << " survivor " << G.Survivor << " body "
-        << G.Body << " forwarded " << G.SurvivorForwarded << " "
-        << foldActionName(G.SurvivorAction).str() << " instructions "
+    Out << "round " << G.Round << " survivor " << G.KeptMember << " body "
+        << G.KeptBody << " forwarded " << G.KeptMemberForwarded << " "
+        << foldActionName(G.KeptMemberAction).str() << " instructions "
         << G.BodyInstructions << ":";
     for (const FoldedMember &M : G.Members)
       Out << " " << M.Name << "=" << foldActionName(M.Action).str();
@@ -291,8 +291,8 @@ TEST(Determinism, SimilarMergingIndependentOfThreadsOverStructures) {
     auto M = parseIR(Ctx, Text);
     MergeOptions Opts;
     Opts.SerialThreshold = 0;
-    Opts.MergeSimilar = true;
-    Opts.SimilarIntegers = true;
+    Opts.Similar.Enabled = true;
+    Opts.Similar.Integers = true;
     std::optional<MergeResult> R = M ? merge(*M, Opts, Runner) : std::nullopt;
     return R ? std::make_pair(printModule(*M), R->Stats.SimilarClasses)
              : std::make_pair(std::string(), uint64_t(0));
@@ -317,7 +317,7 @@ struct LevelCounts {
 LevelCounts foldGroupsByLevel(const MergeResult &R) {
   LevelCounts C;
   for (const FoldGroup &G : R.Groups) {
-    switch (G.Survivor.empty() ? '?' : G.Survivor[0]) {
+    switch (G.KeptMember.empty() ? '?' : G.KeptMember[0]) {
     case 'l':
       ++C.Leaf;
       break;

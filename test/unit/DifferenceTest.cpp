@@ -91,7 +91,7 @@ std::string instantiate(StringRef Template, StringRef Name, StringRef X) {
 
 bool groupJoins(const MergeResult &R, StringRef X, StringRef Y) {
   for (const FoldGroup &G : R.Groups) {
-    bool HasX = G.Survivor == X, HasY = G.Survivor == Y;
+    bool HasX = G.KeptMember == X, HasY = G.KeptMember == Y;
     for (const FoldedMember &M : G.Members) {
       HasX |= M.Name == X;
       HasY |= M.Name == Y;

@@ -43,12 +43,12 @@ struct Expect {
 struct PlanCase {
   const char *What;
   Member G, S;
-  const char *Survivor;
+  const char *KeptMember;
   Expect Other;
   MergeMode Mode = MergeMode::Safe;
   const char *Extra = "";
   bool NeedsPrivateBody = false;
-  Expect SurvivorFold = {};
+  Expect KeptMemberFold = {};
 };
 
 std::string functionText(StringRef Name, const Member &M) {
@@ -371,17 +371,17 @@ std::string moduleText(const PlanCase &C) {
 
 void checkMember(const IdenticalPlan &Plan, const Function &F,
                  const Expect &E) {
-  for (const Refusal &R : Plan.Refused)
+  for (const Refusal &R : Plan.Refusals)
     if (R.Fn == &F) {
       ASSERT_TRUE(E.Refusal) << "unexpected refusal: " << R.Reason.str();
       EXPECT_NE(R.Reason.find(E.Refusal), StringRef::npos) << R.Reason.str();
       return;
     }
   ASSERT_FALSE(E.Refusal) << "expected a refusal containing " << E.Refusal;
-  ASSERT_EQ(Plan.Folded.size(), 1u);
-  EXPECT_EQ(Plan.Folded[0].Fn, &F);
-  EXPECT_EQ(foldActionName(Plan.Folded[0].Action), foldActionName(E.Action));
-  EXPECT_EQ(Plan.Folded[0].ReplaceAllUses, E.ReplaceAllUses);
+  ASSERT_EQ(Plan.Members.size(), 1u);
+  EXPECT_EQ(Plan.Members[0].Fn, &F);
+  EXPECT_EQ(foldActionName(Plan.Members[0].Action), foldActionName(E.Action));
+  EXPECT_EQ(Plan.Members[0].ReplaceAllUses, E.ReplaceAllUses);
 }
 
 TEST(IdenticalPlanner, EveryLinkageRule) {
@@ -399,17 +399,17 @@ TEST(IdenticalPlanner, EveryLinkageRule) {
     Function *Members[] = {G, S};
     IdenticalPlan Plan =
         planIdenticalClass(Members, collectModuleFacts(*M), C.Mode);
-    ASSERT_TRUE(Plan.Survivor);
-    EXPECT_EQ(Plan.Survivor->getName(), C.Survivor);
+    ASSERT_TRUE(Plan.KeptMember);
+    EXPECT_EQ(Plan.KeptMember->getName(), C.KeptMember);
     EXPECT_EQ(Plan.NeedsPrivateBody, C.NeedsPrivateBody);
-    Function &Other = Plan.Survivor == G ? *S : *G;
+    Function &Other = Plan.KeptMember == G ? *S : *G;
     checkMember(Plan, Other, C.Other);
     if (C.NeedsPrivateBody && !C.Other.Refusal) {
-      EXPECT_EQ(Plan.SurvivorFold.Fn, Plan.Survivor);
-      EXPECT_EQ(foldActionName(Plan.SurvivorFold.Action),
-                foldActionName(C.SurvivorFold.Action));
-      EXPECT_EQ(Plan.SurvivorFold.ReplaceAllUses,
-                C.SurvivorFold.ReplaceAllUses);
+      EXPECT_EQ(Plan.KeptMemberFold.Fn, Plan.KeptMember);
+      EXPECT_EQ(foldActionName(Plan.KeptMemberFold.Action),
+                foldActionName(C.KeptMemberFold.Action));
+      EXPECT_EQ(Plan.KeptMemberFold.ReplaceAllUses,
+                C.KeptMemberFold.ReplaceAllUses);
     }
   }
 }
@@ -424,18 +424,18 @@ TEST(IdenticalPlanner, ExactExternalBodyWinsOverEveryOtherMember) {
   Function *Members[] = {fn(*M, "a"), fn(*M, "b"), fn(*M, "c"), fn(*M, "z")};
   IdenticalPlan Plan =
       planIdenticalClass(Members, collectModuleFacts(*M), MergeMode::Safe);
-  ASSERT_TRUE(Plan.Survivor);
-  EXPECT_EQ(Plan.Survivor->getName(), "z");
+  ASSERT_TRUE(Plan.KeptMember);
+  EXPECT_EQ(Plan.KeptMember->getName(), "z");
   EXPECT_FALSE(Plan.NeedsPrivateBody);
-  ASSERT_EQ(Plan.Folded.size(), 3u);
+  ASSERT_EQ(Plan.Members.size(), 3u);
   // Folded members keep module order.
-  EXPECT_EQ(Plan.Folded[0].Fn->getName(), "a");
-  EXPECT_EQ(Plan.Folded[0].Action, Erased);
-  EXPECT_EQ(Plan.Folded[1].Fn->getName(), "b");
-  EXPECT_EQ(Plan.Folded[1].Action, Thunk);
-  EXPECT_EQ(Plan.Folded[2].Fn->getName(), "c");
-  EXPECT_EQ(Plan.Folded[2].Action, Redirected);
-  EXPECT_TRUE(Plan.Refused.empty());
+  EXPECT_EQ(Plan.Members[0].Fn->getName(), "a");
+  EXPECT_EQ(Plan.Members[0].Action, Erased);
+  EXPECT_EQ(Plan.Members[1].Fn->getName(), "b");
+  EXPECT_EQ(Plan.Members[1].Action, Thunk);
+  EXPECT_EQ(Plan.Members[2].Fn->getName(), "c");
+  EXPECT_EQ(Plan.Members[2].Action, Redirected);
+  EXPECT_TRUE(Plan.Refusals.empty());
 }
 
 /// An exported member without unnamed_addr keeps its address, unless the
@@ -469,9 +469,9 @@ TEST(IdenticalPlanner, LinkAddressFreeMemberBecomesAlias) {
     // When g's address is free, s (whose address is kept) survives, though
     // g sorts first.
     bool GFree = R.Expected == Alias;
-    ASSERT_EQ(Plan.Survivor, GFree ? S : G);
-    ASSERT_EQ(Plan.Folded.size(), 1u);
-    EXPECT_EQ(foldActionName(Plan.Folded[0].Action),
+    ASSERT_EQ(Plan.KeptMember, GFree ? S : G);
+    ASSERT_EQ(Plan.Members.size(), 1u);
+    EXPECT_EQ(foldActionName(Plan.Members[0].Action),
               foldActionName(R.Expected));
   }
 }
@@ -501,14 +501,14 @@ TEST(IdenticalPlanner, DefaultVisibilityPreferredOverHidden) {
   Function *Members[] = {fn(*M, "a"), fn(*M, "b")};
   IdenticalPlan Plan =
       planIdenticalClass(Members, collectModuleFacts(*M), MergeMode::Safe);
-  ASSERT_TRUE(Plan.Survivor);
-  EXPECT_EQ(Plan.Survivor->getName(), "b");
+  ASSERT_TRUE(Plan.KeptMember);
+  EXPECT_EQ(Plan.KeptMember->getName(), "b");
 }
 
 /// What a user of @g sees after the merge, for every row that folds @g.
 TEST(IdenticalPlanner, MergedModuleFollowsThePlan) {
   for (const PlanCase &C : Cases) {
-    if (C.Other.Refusal || StringRef(C.Survivor) != "s" ||
+    if (C.Other.Refusal || StringRef(C.KeptMember) != "s" ||
         C.G.Kind != Body::Plain || C.NeedsPrivateBody)
       continue;
     SCOPED_TRACE(C.What);
@@ -526,8 +526,8 @@ TEST(IdenticalPlanner, MergedModuleFollowsThePlan) {
     ASSERT_TRUE(R);
     ASSERT_EQ(R->Groups.size(), 1u);
     const FoldGroup &Group = R->Groups[0];
-    EXPECT_EQ(Group.Survivor, "s");
-    EXPECT_EQ(Group.Body, "s");
+    EXPECT_EQ(Group.KeptMember, "s");
+    EXPECT_EQ(Group.KeptBody, "s");
     ASSERT_EQ(Group.Members.size(), 1u);
     EXPECT_EQ(Group.Members[0].Name, "g");
     EXPECT_EQ(foldActionName(Group.Members[0].Action),
@@ -567,8 +567,9 @@ TEST(IdenticalPlanner, MergedModuleFollowsThePlan) {
   }
 }
 
-// With no exact member the body moves into a new private function and no
-// call is introduced into a body another definition could replace.
+// With no exact member the body moves into a new internal function, named
+// after the kept member, and no call is introduced into a body another
+// definition could replace.
 TEST(IdenticalPlanner, PrivateBodyWhenNoMemberIsExact) {
   LLVMContext Ctx;
   auto M = parseIR(Ctx, functionText("g", {"linkonce_odr"}) +
@@ -578,13 +579,13 @@ TEST(IdenticalPlanner, PrivateBodyWhenNoMemberIsExact) {
   ASSERT_TRUE(R);
   ASSERT_EQ(R->Groups.size(), 1u);
   const FoldGroup &Group = R->Groups[0];
-  EXPECT_EQ(Group.Survivor, "s");
-  EXPECT_TRUE(Group.SurvivorForwarded);
-  EXPECT_EQ(Group.SurvivorAction, Redirected);
-  Function *Body = fn(*M, Group.Body);
+  EXPECT_EQ(Group.KeptMember, "s");
+  EXPECT_TRUE(Group.KeptMemberForwarded);
+  EXPECT_EQ(Group.KeptMemberAction, Redirected);
+  Function *Body = fn(*M, Group.KeptBody);
   ASSERT_TRUE(Body);
-  EXPECT_NE(Group.Body, "s");
-  EXPECT_TRUE(Body->hasPrivateLinkage());
+  EXPECT_EQ(Group.KeptBody, "s.lmf.body");
+  EXPECT_TRUE(Body->hasInternalLinkage());
   EXPECT_EQ(Body->getInstructionCount(), 3u);
   for (const char *Name : {"g", "s"}) {
     Function *F = fn(*M, Name);

@@ -58,8 +58,8 @@ struct MergedTwins {
     if (R->Groups.size() != 1)
       return;
     const FoldGroup &G = R->Groups[0];
-    EXPECT_EQ(G.Survivor, "a");
-    EXPECT_EQ(G.Body, "a");
+    EXPECT_EQ(G.KeptMember, "a");
+    EXPECT_EQ(G.KeptBody, "a");
     EXPECT_EQ(G.Members.size(), Members - 1);
     for (const FoldedMember &FM : G.Members)
       EXPECT_EQ(FM.Action, FoldAction::Erased) << FM.Name;
@@ -372,7 +372,7 @@ define weak_odr i32 @s(i32 %x) align 8 {
   std::optional<MergeResult> R = merge(*M);
   ASSERT_TRUE(R);
   ASSERT_EQ(R->Groups.size(), 1u);
-  Function *Body = fn(*M, R->Groups[0].Body);
+  Function *Body = fn(*M, R->Groups[0].KeptBody);
   ASSERT_TRUE(Body);
   EXPECT_EQ(Body->getAlign(), MaybeAlign(64));
 }

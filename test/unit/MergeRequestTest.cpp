@@ -53,7 +53,7 @@ TEST(MergeRequest, OffByDefault) {
   EXPECT_TRUE(Req.ReportPath.empty());
   EXPECT_FALSE(Req.Print);
   // Neither option: the pass decides per module (on with a profile).
-  EXPECT_FALSE(Req.MergeSimilar.has_value());
+  EXPECT_FALSE(Req.Similar.Enabled.has_value());
   EXPECT_EQ(Req.OutputPath, "a.out");
 }
 
@@ -94,22 +94,22 @@ TEST(MergeRequest, LastOfEnableAndDisableWins) {
 
 TEST(MergeRequest, LastOfSimilarAndNoSimilarWins) {
   MergeRequest Req = parse({"--lto-merge-similar-functions"});
-  EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(true));
+  EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(true));
   EXPECT_FALSE(Req.Enabled);
   EXPECT_TRUE(Req.LldArgs.empty());
   EXPECT_EQ(parse({"--lto-merge-similar-functions",
                    "-no-lto-merge-similar-functions"})
-                .MergeSimilar,
+                .Similar.Enabled,
             std::optional<bool>(false));
   EXPECT_EQ(parse({"--no-lto-merge-similar-functions",
                    "-lto-merge-similar-functions"})
-                .MergeSimilar,
+                .Similar.Enabled,
             std::optional<bool>(true));
   // Independent of the last of --lto-merge-functions / --no-....
   Req = parse({"--lto-merge-similar-functions", "--lto-merge-functions=all",
                "--no-lto-merge-functions", "--lto-merge-functions"});
   EXPECT_TRUE(Req.Enabled);
-  EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(true));
+  EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(true));
 }
 
 TEST(MergeRequest, SimilarOffReachesThePassOnlyWhenAskedFor) {
@@ -220,27 +220,46 @@ TEST(MergeRequest, ValuesAfterMllvmAndPluginOptUntouched) {
 TEST(MergeRequest, SimilarPositionKindsFollowTheLastMllvmOfEach) {
   // The step before a ThinLTO link follows what -mllvm tells the pass.
   MergeRequest Default = parse({"a.o"});
-  EXPECT_TRUE(Default.SimilarKinds.Callees);
-  EXPECT_TRUE(Default.SimilarKinds.Integers);
-  EXPECT_TRUE(Default.SimilarKinds.ConstantTables);
+  EXPECT_TRUE(Default.Similar.Callees);
+  EXPECT_TRUE(Default.Similar.Integers);
+  EXPECT_TRUE(Default.Similar.ConstantTables);
   MergeRequest Req =
       parse({"-mllvm", "-lto-merge-functions-similar-constant-tables=false",
              "-mllvm=-lto-merge-functions-similar-integers=0", "-mllvm",
              "--lto-merge-functions-similar-callees=false", "-mllvm",
              "-lto-merge-functions-similar-callees", "a.o"});
-  EXPECT_FALSE(Req.SimilarKinds.ConstantTables);
-  EXPECT_FALSE(Req.SimilarKinds.Integers);
-  EXPECT_TRUE(Req.SimilarKinds.Callees);
+  EXPECT_FALSE(Req.Similar.ConstantTables);
+  EXPECT_FALSE(Req.Similar.Integers);
+  EXPECT_TRUE(Req.Similar.Callees);
   // lld keeps them all, for the backends.
   EXPECT_EQ(Req.LldArgs.size(), 8u);
   // A value cl::opt refuses is its to report; it changes nothing here.
   EXPECT_TRUE(
       parse({"-mllvm", "-lto-merge-functions-similar-constant-tables=maybe"})
-          .SimilarKinds.ConstantTables);
+          .Similar.ConstantTables);
   // --plugin-opt=-<option> is lld's other spelling of -mllvm.
   EXPECT_FALSE(
       parse({"--plugin-opt=-lto-merge-functions-similar-constant-tables=false"})
-          .SimilarKinds.ConstantTables);
+          .Similar.ConstantTables);
+}
+
+TEST(MergeRequest, SimilarMinimumGainFollowsTheLastMllvm) {
+  // The step before a ThinLTO link plans with the gain the backends get.
+  EXPECT_EQ(parse({"a.o"}).Similar.MinimumGain, SimilarOptions().MinimumGain);
+  EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain=1000",
+                   "--plugin-opt=-lto-merge-functions-similar-min-gain=-8"})
+                .Similar.MinimumGain,
+            -8);
+  EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain=0x20"})
+                .Similar.MinimumGain,
+            32);
+  // A value cl::opt refuses is its to report; it changes nothing here.
+  EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain=many"})
+                .Similar.MinimumGain,
+            SimilarOptions().MinimumGain);
+  EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain"})
+                .Similar.MinimumGain,
+            SimilarOptions().MinimumGain);
 }
 
 TEST(MergeRequest, LldGetsEverythingElseInOrder) {
@@ -372,8 +391,8 @@ TEST(MergeRequest, SmallestBinaryTurnsOnEveryPart) {
   MergeRequest Req = parse({"a.o", "--lto-smallest-binary"});
   EXPECT_TRUE(Req.Enabled);
   EXPECT_EQ(Req.Mode, MergeMode::Safe);
-  EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(true));
-  EXPECT_EQ(Req.MergeAligned, std::optional<bool>(true));
+  EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(true));
+  EXPECT_EQ(Req.Aligned.Enabled, std::optional<bool>(true));
   EXPECT_EQ(lldArgs(Req), (Strings{"a.o", "--icf=safe", "-mllvm",
                                    "-enable-machine-outliner"}));
   EXPECT_EQ(
@@ -396,8 +415,8 @@ TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
                 Explicit.end());
     MergeRequest Req = parse(Args);
     EXPECT_EQ(Req.Mode, MergeMode::All);
-    EXPECT_EQ(Req.MergeSimilar, std::optional<bool>(false));
-    EXPECT_EQ(Req.MergeAligned, std::optional<bool>(false));
+    EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(false));
+    EXPECT_EQ(Req.Aligned.Enabled, std::optional<bool>(false));
     EXPECT_EQ(lldArgs(Req), (Strings{"--icf=all", "-mllvm",
                                      "-enable-machine-outliner=never"}));
   }

@@ -67,8 +67,8 @@ const char *Globals = "@g1 = global i32 0\n@g2 = global i32 0\n"
 std::optional<MergeResult> mergeSimilar(Module &M, TaskRunner &Runner,
                                         bool Integers = true) {
   MergeOptions Opts;
-  Opts.MergeSimilar = true;
-  Opts.SimilarIntegers = Integers;
+  Opts.Similar.Enabled = true;
+  Opts.Similar.Integers = Integers;
   Opts.SerialThreshold = 0;
   return merge(M, Opts, Runner);
 }
@@ -93,8 +93,8 @@ TEST(SimilarMerge, ExportedMembersBecomeThunksPassingTheirConstants) {
   // @g1 and @g3 (loaded and stored) share a parameter; @g2/@g4 and 1/2 are
   // two more.
   EXPECT_EQ(G.Parameters, 3u);
-  EXPECT_EQ(G.Source, "a");
-  Function *Body = fn(*M, G.Body);
+  EXPECT_EQ(G.KeptMember, "a");
+  Function *Body = fn(*M, G.KeptBody);
   ASSERT_TRUE(Body);
   EXPECT_TRUE(Body->hasInternalLinkage());
   EXPECT_EQ(Body->arg_size(), 4u);
@@ -127,7 +127,7 @@ TEST(SimilarMerge, LocalMembersWithOneCallerDisappearBehindTheirCalls) {
     EXPECT_EQ(Member.Action, SimilarAction::CallsRewritten);
   EXPECT_FALSE(M->getFunction("a"));
   EXPECT_FALSE(M->getFunction("b"));
-  Function *Body = fn(*M, R->Similar.front().Body);
+  Function *Body = fn(*M, R->Similar.front().KeptBody);
   ASSERT_TRUE(Body);
   EXPECT_EQ(Body->getNumUses(), 2u);
 }
@@ -156,7 +156,7 @@ TEST(SimilarMerge, RecursionPassesTheRunningMembersParametersOn) {
   std::optional<MergeResult> R = mergeSimilar(*M, serialRunner());
   ASSERT_TRUE(R);
   ASSERT_EQ(R->Similar.size(), 1u) << printModule(*M);
-  Function *Body = fn(*M, R->Similar.front().Body);
+  Function *Body = fn(*M, R->Similar.front().KeptBody);
   ASSERT_TRUE(Body);
   bool SawRecursion = false;
   for (const BasicBlock &BB : *Body)

@@ -14,7 +14,7 @@
 ; CHECK-LABEL: define linkonce_odr i32 @f(i32 %0) comdat {
 ; CHECK-NEXT: [[R:%.*]] = tail call i32 @f.lmf.body(i32 %0)
 ; CHECK-NEXT: ret i32 [[R]]
-; CHECK-LABEL: define private i32 @f.lmf.body(i32 %x) unnamed_addr {
+; CHECK-LABEL: define internal i32 @f.lmf.body(i32 %x) unnamed_addr {
 ; CHECK-NEXT: %a = add i32 %x, 1
 ; CHECK-LABEL: define linkonce_odr i32 @g(i32 %x) comdat {
 ; CHECK-NEXT: [[R:%.*]] = tail call i32 @f.lmf.body(i32 %x)

@@ -1,11 +1,11 @@
 ; What a ThinLTO backend sees of C++ deleting destructors that other modules
 ; may import: weak_odr, unnamed_addr, each alone in its own comdat, their
-; addresses in vtables. No body is exact, so the body moves to a private
-; copy; each member must keep its symbol but not its address, and on ELF a
+; addresses in vtables. No body is exact, so the body moves to a copy of
+; its own; each member must keep its symbol but not its address, and on ELF a
 ; weak_odr function alone in its comdat may become an alias: the object then
 ; has no group of that name, and the weak symbol yields to another object's
 ; copy without a clash. The object file shows it: no section groups, both
-; symbols weak and at one address (the private body's, which has no symbol).
+; symbols weak and at one address, the body's (a local symbol).
 ; RUN: rm -rf %t.dir && split-file %s %t.dir
 ; RUN: %opt-merge -S %t.dir/merged.ll | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-print -disable-output %t.dir/merged.ll | FileCheck %s --check-prefix=PRINT
@@ -27,15 +27,17 @@
 
 ; CHECK-DAG: @_ZN1AD0Ev = weak_odr unnamed_addr alias void (ptr), ptr @_ZN1AD0Ev.lmf.body
 ; CHECK-DAG: @_ZN1BD0Ev = weak_odr unnamed_addr alias void (ptr), ptr @_ZN1AD0Ev.lmf.body
-; CHECK-LABEL: define private void @_ZN1AD0Ev.lmf.body(ptr %this) unnamed_addr {
+; CHECK-LABEL: define internal void @_ZN1AD0Ev.lmf.body(ptr %this) unnamed_addr {
 
 ; GROUPS: There are no section groups in this file.
 
 ; NM: [[ADDR:[0-9a-f]+]] W _ZN1AD0Ev
+; NM-NEXT: [[ADDR]] t _ZN1AD0Ev.lmf.body
 ; NM-NEXT: [[ADDR]] W _ZN1BD0Ev
 
-; The merged object first: both destructors at the private body's address.
+; The merged object first: both destructors at the body's address.
 ; FIRST: [[BODY:[0-9a-f]+]] W _ZN1AD0Ev
+; FIRST-NEXT: [[BODY]] t _ZN1AD0Ev.lmf.body
 ; FIRST-NEXT: [[BODY]] W _ZN1BD0Ev
 ; The other object first: A's destructor is its copy, B's stays the body.
 ; SECOND: [[OTHER:[0-9a-f]+]] W _ZN1AD0Ev

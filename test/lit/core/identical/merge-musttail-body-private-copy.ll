@@ -9,7 +9,7 @@
 ; PRINT-NEXT: moving body to private function f.lmf.body (f: callers-redirected)
 ; PRINT-NEXT: removing identical function g (callers-redirected)
 
-; CHECK-LABEL: define private i32 @f.lmf.body(i32 %x) unnamed_addr {
+; CHECK-LABEL: define internal i32 @f.lmf.body(i32 %x) unnamed_addr {
 ; CHECK-NEXT: %a = add i32 %x, 1
 ; CHECK-NEXT: %r = musttail call i32 @h(i32 %a)
 ; CHECK-NEXT: ret i32 %r

@@ -11,7 +11,7 @@
 
 ; CHECK: define linkonce_odr i32 @f(i32 %0) !dbg [[FTHUNK:![0-9]+]] {
 ; CHECK-NEXT: tail call i32 @f.lmf.body(i32 %0), !dbg
-; CHECK: define private i32 @f.lmf.body(i32 %x) unnamed_addr !dbg [[FBODY:![0-9]+]] {
+; CHECK: define internal i32 @f.lmf.body(i32 %x) unnamed_addr !dbg [[FBODY:![0-9]+]] {
 ; CHECK-NEXT: %a = add i32 %x, 1, !dbg
 ; CHECK: define linkonce_odr i32 @g(i32 %x) !dbg [[G:![0-9]+]] {
 ; CHECK-NEXT: tail call i32 @f.lmf.body(i32 %x), !dbg

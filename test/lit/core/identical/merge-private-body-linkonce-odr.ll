@@ -10,7 +10,7 @@
 ; PRINT-NEXT: moving body to private function f.lmf.body (f: erased)
 ; PRINT-NEXT: removing identical function g (erased)
 
-; CHECK-LABEL: define private i32 @f.lmf.body(i32 %x) unnamed_addr {
+; CHECK-LABEL: define internal i32 @f.lmf.body(i32 %x) unnamed_addr {
 ; CHECK-NEXT: %a = add i32 %x, 1
 ; CHECK-NEXT: %b = mul i32 %a, %x
 ; CHECK-NEXT: ret i32 %b

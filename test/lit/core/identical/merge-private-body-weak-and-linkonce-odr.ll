@@ -12,7 +12,7 @@
 ; CHECK-LABEL: define weak i32 @f(
 ; CHECK-NEXT: [[R:%.*]] = tail call i32 @f.lmf.body(
 ; CHECK-NEXT: ret i32 [[R]]
-; CHECK-LABEL: define private i32 @f.lmf.body(
+; CHECK-LABEL: define internal i32 @f.lmf.body(
 ; CHECK-NEXT: %a = add i32 %x, 1
 ; CHECK-LABEL: define i32 @use(
 ; CHECK-NEXT: %r1 = call i32 @f(i32 1)

@@ -10,7 +10,7 @@
 
 ; CHECK-DAG: @f = weak_odr unnamed_addr alias i32 (i32), ptr @f.lmf.body
 ; CHECK-DAG: @g = weak_odr unnamed_addr alias i32 (i32), ptr @f.lmf.body
-; CHECK-LABEL: define private i32 @f.lmf.body(
+; CHECK-LABEL: define internal i32 @f.lmf.body(
 ; CHECK-NEXT: %a = add i32 %x, 1
 
 define weak_odr i32 @f(i32 %x) unnamed_addr {

@@ -12,7 +12,7 @@
 ; CHECK-LABEL: define weak i32 @f(i32 %0)
 ; CHECK-NEXT: [[R:%.*]] = tail call i32 @f.lmf.body(i32 %0)
 ; CHECK-NEXT: ret i32 [[R]]
-; CHECK-LABEL: define private i32 @f.lmf.body(
+; CHECK-LABEL: define internal i32 @f.lmf.body(
 ; CHECK-NEXT: %a = add i32 %x, 1
 ; CHECK-LABEL: define weak i32 @g(
 ; CHECK-NEXT: [[R:%.*]] = tail call i32 @f.lmf.body(i32 %x)

@@ -23,7 +23,7 @@
 ; CHECK-NEXT: mul i32 %x, 7
 ; CHECK-LABEL: define i32 @pa(i32 %0)
 ; CHECK-NEXT: tail call i32 @pa.lmf.body(i32 %0)
-; CHECK-LABEL: define private i32 @pa.lmf.body(i32 %x)
+; CHECK-LABEL: define internal i32 @pa.lmf.body(i32 %x)
 ; CHECK-LABEL: define i32 @pb(i32 %x)
 ; CHECK-NEXT: tail call i32 @pa.lmf.body(i32 %x)
 ; CHECK-LABEL: define i32 @call_b(i32 %x)

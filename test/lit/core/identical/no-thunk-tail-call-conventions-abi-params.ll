@@ -14,6 +14,33 @@
 
 ; CHECK-NOT: musttail
 
+; Positive controls. The pairs are twins: in mode `all`, where no address
+; is significant, each second member becomes an alias, with no thunk and
+; no musttail call.
+; RUN: %opt-merge -lto-merge-functions-mode=all -lto-merge-functions-print -disable-output %s \
+; RUN:   | FileCheck %s --check-prefix=ALL
+; RUN: %opt-merge -lto-merge-functions-mode=all -S %s | FileCheck %s
+; ALL: selected function inreg1
+; ALL-NEXT: removing identical function inreg2 (alias)
+; ALL: selected function byref1
+; ALL-NEXT: removing identical function byref2 (alias)
+; ALL: selected function swifterror1
+; ALL-NEXT: removing identical function swifterror2 (alias)
+; And it is the parameters that keep them apart in mode `safe`: without
+; inreg, byref and swifterror, each second member is a musttail thunk.
+; RUN: sed -e 's/ inreg / /' -e 's/ byref(i32) / /' -e 's/ swifterror / /' %s \
+; RUN:   | %opt-merge -lto-merge-functions-print -S \
+; RUN:   | FileCheck %s --check-prefix=PLAIN
+; PLAIN: removing identical function inreg2 (callers-redirected)
+; PLAIN: removing identical function byref2 (callers-redirected)
+; PLAIN: removing identical function swifterror2 (callers-redirected)
+; PLAIN-LABEL: define tailcc i32 @inreg2(i32 %x)
+; PLAIN-NEXT: musttail call tailcc i32 @inreg1(i32 %x)
+; PLAIN-LABEL: define swifttailcc i32 @byref2(ptr %p)
+; PLAIN-NEXT: musttail call swifttailcc i32 @byref1(ptr %p)
+; PLAIN-LABEL: define swifttailcc i32 @swifterror2(ptr %e, i32 %x)
+; PLAIN-NEXT: musttail call swifttailcc i32 @swifterror1(ptr %e, i32 %x)
+
 define tailcc i32 @inreg1(i32 inreg %x) {
   %a = call i32 @h(i32 %x)
   %b = mul i32 %a, 3

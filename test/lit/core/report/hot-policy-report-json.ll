@@ -4,7 +4,7 @@
 ; MachineOutliner off hot code, it also counts the functions it kept off and
 ; those it optimized for size. Here g is hot and would
 ; become a thunk of f (both exported, addresses significant): 128 bytes of
-; body less a 16-byte thunk.
+; body less a 16-byte thunk, by the x86-64 byte model.
 ; RUN: %opt-merge -lto-merge-functions-report=%t.json -disable-output %s
 ; RUN: FileCheck %s < %t.json
 ; RUN: %opt-merge -lto-merge-functions-hot-policy=off -lto-merge-functions-report=%t-off.json -disable-output %s
@@ -30,6 +30,8 @@
 ; FENCE: "hot_policy": {
 ; FENCE: "not_outlined": 2,
 ; FENCE: "size_optimized": 0
+
+target triple = "x86_64-unknown-linux-gnu"
 
 define i32 @f(i32 %x) #0 {
   %v = mul i32 %x, %x
