@@ -210,13 +210,13 @@ CHECK: removing identical function {{sum_sq|norm2}}
 CHECK
 check_text "ThinLTO: the helpers share a body across modules through tables" \
   listing-thin.txt <<'CHECK'
-CHECK: merged similar functions into __lmf.xs.{{[0-9a-f]+}} across modules ({{[0-9]+}} parameters, {{[0-9]+}} of them in constant tables, about {{[0-9]+}} bytes saved)
+CHECK: merged similar functions into {{[A-Za-z_0-9]+}}.lmf.similar across modules ({{[0-9]+}} parameters, {{[0-9]+}} of them in constant tables, about {{[0-9]+}} bytes saved)
 CHECK-DAG: sharing body with similar function alloc_pel in a-thin.o (thunk)
 CHECK-DAG: sharing body with similar function alloc_int in b-thin.o (thunk)
 CHECK
 check_text "ThinLTO: the scale twins share a body across modules" \
   listing-thin.txt <<'CHECK'
-CHECK: merged similar functions into __lmf.xs.{{[0-9a-f]+}} across modules (2 parameters, about {{[0-9]+}} bytes saved)
+CHECK: merged similar functions into {{[A-Za-z_0-9]+}}.lmf.similar across modules (2 parameters, about {{[0-9]+}} bytes saved)
 CHECK-DAG: sharing body with similar function scale_{{[ac]}} in a-thin.o (thunk)
 CHECK-DAG: sharing body with similar function scale_b in b-thin.o (thunk)
 CHECK
