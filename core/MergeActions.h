@@ -7,18 +7,21 @@
 //  - class: functions found equal, by the identical stage (equal encodings
 //    once references to other candidates stand for their classes) or by
 //    the similar stage (equal but for the constants at parameter positions),
-//    in one module or across the modules of a ThinLTO link;
+//    in one module or across the modules of a ThinLTO link; the aligned
+//    stage's classes are pairs whose instructions align well enough to
+//    share a body;
 //  - member: a function of a class;
 //  - kept body: the one body a class keeps; `KeptBody` names the function
 //    that holds it afterwards: the kept member itself, a private copy of it,
-//    or a new function (the shared body of a similar class, or of a class
-//    across modules);
+//    or a new function (the shared body of a similar class, the merged body
+//    of an aligned pair, or the body of a class across modules);
 //  - kept member: the member whose body becomes the kept body;
 //  - fold: what the identical stage does to a member, erase it, make it an
 //    alias or a thunk of the kept body (FoldAction);
 //  - merge: what the similar stage does to a member, make it a thunk of the
 //    kept body that passes its constants, or rewrite its calls to do so
-//    (SimilarAction);
+//    (SimilarAction); the aligned stage does the same with the member's
+//    identifier;
 //  - refusal: a member a plan leaves out of its class, with the reason.
 //
 // The user-visible names (the listing, the report's keys, the remarks, the
