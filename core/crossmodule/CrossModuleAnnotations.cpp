@@ -33,8 +33,10 @@
 #include "core/equality/AnnotationPolicy.h"
 #include "core/equality/WalkOrder.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -148,6 +150,18 @@ void keepOnlyFlags(Instruction &I, uint64_t Keep) {
 /// Writes MD so that equal text means equal metadata in any context. Local
 /// values are written with the module's ordinal: a fact about one module's
 /// function is not a fact about another's.
+///
+/// Each node is written once: a node met again (a shared operand, or a
+/// cycle such as a loop ID's reference to itself) is written as the number
+/// of its first visit, so that the text grows with the nodes, not with the
+/// paths to them (written as a tree, the debug-info graph of a large C++
+/// unit runs to gigabytes). Uniqued nodes of equal content are one node in
+/// a context, so equal metadata still writes equal text in any two.
+///
+/// Debug-information nodes (a `!llvm.loop`'s source locations, say) are
+/// written as the module's own: they name the unit they come from, so twins
+/// of two modules never share them, and a fact that holds one is dropped
+/// across modules (the weaker choice, always correct).
 class MetadataWriter {
 public:
   MetadataWriter(raw_ostream &OS, uint32_t ModuleOrdinal)
@@ -167,23 +181,22 @@ public:
       return;
     }
     const auto *N = dyn_cast<MDNode>(MD);
-    if (!N) {
-      // Local values and argument lists do not occur in attachments; never
-      // call two of them equal.
+    if (!N || isa<DINode>(N) || isa<DILocation>(N)) {
+      // Local values and argument lists do not occur in attachments, and
+      // debug information is the module's own; never call two of them
+      // equal across modules.
       OS << "U" << ModuleOrdinal << ":" << static_cast<const void *>(MD) << ";";
       return;
     }
-    for (size_t Depth = 0; Depth < Stack.size(); ++Depth)
-      if (Stack[Depth] == N) {
-        OS << "B" << Depth << ";";
-        return;
-      }
-    Stack.push_back(N);
+    auto [It, First] = Visits.try_emplace(N, Visits.size());
+    if (!First) {
+      OS << "R" << It->second << ";";
+      return;
+    }
     OS << (N->isDistinct() ? "D" : "N") << N->getNumOperands() << "(";
     for (const MDOperand &Op : N->operands())
       write(Op.get());
     OS << ")";
-    Stack.pop_back();
   }
 
 private:
@@ -205,7 +218,8 @@ private:
 
   raw_ostream &OS;
   uint32_t ModuleOrdinal;
-  SmallVector<const MDNode *, 8> Stack;
+  /// The nodes written so far, by the order of their first visit.
+  DenseMap<const MDNode *, unsigned> Visits;
 };
 
 /// Metadata whose single integer intersects by its minimum.
