@@ -66,6 +66,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 #include <mutex>
@@ -369,8 +370,14 @@ void mergeAlignedFunctions(AlignedStageContext &Ctx) {
   AlignedStage(Ctx).run();
 }
 
-bool alignedMergingOn(std::optional<bool> Asked, const Module &) {
-  return Asked.value_or(false);
+bool alignedMergingOn(std::optional<bool> Asked, const Module &M) {
+  if (!Asked.value_or(false))
+    return false;
+  // The stage's own prices (AlignedCost.cpp) are measured on x86-64 code:
+  // on the targets whose byte model says otherwise, it waits for a
+  // measurement of its own rather than guess (docs/linker.md).
+  Triple T(M.getTargetTriple());
+  return !T.isAArch64() && !T.isRISCV();
 }
 
 } // namespace lmf
