@@ -56,8 +56,7 @@ static const LinkerOption Options[] = {
     {LinkerOptionID::MergeAligned, "lto-merge-aligned-functions",
      LinkerOptionKind::Flag, "",
      "With --lto-merge-functions, also merge pairs of functions that differ "
-     "in instructions (aligned merging; off by default, on with "
-     "--lto-smallest-binary)"},
+     "in instructions (aligned merging; off by default)"},
     {LinkerOptionID::NoMergeAligned, "no-lto-merge-aligned-functions",
      LinkerOptionKind::Negation, "",
      "Do not merge functions that differ in instructions (default)"},
@@ -74,7 +73,7 @@ static const LinkerOption Options[] = {
      "merge"},
     {LinkerOptionID::Smallest, "lto-smallest-binary", LinkerOptionKind::Flag,
      "",
-     "The smallest binary: --lto-merge-functions with similar and aligned "
+     "The smallest binary: --lto-merge-functions with similar "
      "functions, LLVM's MachineOutliner and code generation for size (both kept off hot "
      "code where a profile says which it is) and --icf=safe; each part "
      "yields to an explicit option"},
