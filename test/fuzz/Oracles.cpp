@@ -269,41 +269,64 @@ StringMap<FunctionSnapshot> snapshotModule(const Module &M) {
   return Snaps;
 }
 
-/// A similar member whose calls were rewritten is gone: in safe mode its
-/// address must have been unobservable, and nothing may have replaced it
-/// at link time. The shared body is a new internal, exact definition.
+/// A member whose calls were rewritten to reach Body is gone: in safe mode
+/// its address must have been unobservable, and nothing may have replaced
+/// it at link time.
+static void checkRewrittenMember(const Module &After, StringRef Name,
+                                 StringRef Body,
+                                 const StringMap<FunctionSnapshot> &Before,
+                                 MergeMode Mode,
+                                 std::vector<std::string> &Problems) {
+  auto It = Before.find(Name);
+  if (It == Before.end())
+    return;
+  const FunctionSnapshot &S = It->second;
+  std::string Who =
+      "@" + Name.str() + " (calls rewritten to @" + Body.str() + ")";
+  if (S.Interposable)
+    Problems.push_back(Who + ": an interposable function disappeared");
+  if (Mode == MergeMode::Safe &&
+      (S.Used || !(S.AddressUnobservable || S.LocalUnnamedAddr)))
+    Problems.push_back(Who + ": its address was significant");
+  if (After.getFunction(Name))
+    Problems.push_back(Who + ": still defined");
+}
+
+/// A body a stage (Kind) created is a new internal, exact definition,
+/// unless the aligned stage merged it again in a later round (it is then a
+/// member of a later aligned group, and checked through that group).
+static void checkCreatedBody(const Module &After, StringRef Kind,
+                             StringRef Name, const StringSet<> &MergedAgain,
+                             std::vector<std::string> &Problems) {
+  if (MergedAgain.contains(Name))
+    return;
+  const Function *Body = After.getFunction(Name);
+  if (!Body || Body->isDeclaration())
+    Problems.push_back((Kind + " body @" + Name + " is missing").str());
+  else if (!Body->hasInternalLinkage())
+    Problems.push_back((Kind + " body @" + Name + " is not internal").str());
+}
+
+/// The functions the aligned stage took as members.
+static StringSet<> alignedMembers(const MergeResult &Result) {
+  StringSet<> Members;
+  for (const AlignedGroup &G : Result.Aligned)
+    for (const AlignedMember &M : G.Members)
+      Members.insert(M.Name);
+  return Members;
+}
+
+/// Similar members whose calls were rewritten, and the shared bodies.
 static void checkSimilar(const Module &After, const MergeResult &Result,
                          const StringMap<FunctionSnapshot> &Before,
-                         MergeMode Mode, std::vector<std::string> &Problems) {
+                         const StringSet<> &MergedAgain, MergeMode Mode,
+                         std::vector<std::string> &Problems) {
   for (const SimilarGroup &G : Result.Similar) {
-    for (const SimilarMember &M : G.Members) {
-      auto It = Before.find(M.Name);
-      if (It == Before.end() || M.Action != SimilarAction::CallsRewritten)
-        continue;
-      const FunctionSnapshot &S = It->second;
-      std::string Who =
-          "@" + M.Name + " (calls rewritten to @" + G.KeptBody + ")";
-      if (S.Interposable)
-        Problems.push_back(Who + ": an interposable function disappeared");
-      if (Mode == MergeMode::Safe &&
-          (S.Used || !(S.AddressUnobservable || S.LocalUnnamedAddr)))
-        Problems.push_back(Who + ": its address was significant");
-      if (After.getFunction(M.Name))
-        Problems.push_back(Who + ": still defined");
-    }
-    const Function *Body = After.getFunction(G.KeptBody);
-    // The aligned stage, which runs later, may merge the body again.
-    bool MergedAgain = llvm::any_of(Result.Aligned, [&](const AlignedGroup &A) {
-      return llvm::any_of(A.Members, [&](const AlignedMember &M) {
-        return M.Name == G.KeptBody;
-      });
-    });
-    if (MergedAgain)
-      continue;
-    if (!Body || Body->isDeclaration())
-      Problems.push_back("similar body @" + G.KeptBody + " is missing");
-    else if (!Body->hasInternalLinkage())
-      Problems.push_back("similar body @" + G.KeptBody + " is not internal");
+    for (const SimilarMember &M : G.Members)
+      if (M.Action == SimilarAction::CallsRewritten)
+        checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode,
+                             Problems);
+    checkCreatedBody(After, "similar", G.KeptBody, MergedAgain, Problems);
   }
 }
 
@@ -312,38 +335,17 @@ static void checkSimilar(const Module &After, const MergeResult &Result,
 /// the pair apart and counted a refusal).
 static void checkAligned(const Module &After, const MergeResult &Result,
                          const StringMap<FunctionSnapshot> &Before,
-                         MergeMode Mode, std::vector<std::string> &Problems) {
+                         const StringSet<> &MergedAgain, MergeMode Mode,
+                         std::vector<std::string> &Problems) {
   for (const RefusedMember &R : Result.AlignedRefusals)
     Problems.push_back("aligned pair @" + R.Name + "/@" + R.ClassName +
                        " refused: " + R.Reason);
-  // A body merged again in a later round is a member of a later group.
-  StringSet<> MergedAgain;
-  for (const AlignedGroup &G : Result.Aligned)
-    for (const AlignedMember &M : G.Members)
-      MergedAgain.insert(M.Name);
   for (const AlignedGroup &G : Result.Aligned) {
-    for (const AlignedMember &M : G.Members) {
-      auto It = Before.find(M.Name);
-      if (It == Before.end() || M.Action != SimilarAction::CallsRewritten)
-        continue;
-      const FunctionSnapshot &S = It->second;
-      std::string Who =
-          "@" + M.Name + " (calls rewritten to @" + G.KeptBody + ")";
-      if (S.Interposable)
-        Problems.push_back(Who + ": an interposable function disappeared");
-      if (Mode == MergeMode::Safe &&
-          (S.Used || !(S.AddressUnobservable || S.LocalUnnamedAddr)))
-        Problems.push_back(Who + ": its address was significant");
-      if (After.getFunction(M.Name))
-        Problems.push_back(Who + ": still defined");
-    }
-    const Function *Body = After.getFunction(G.KeptBody);
-    if (MergedAgain.contains(G.KeptBody))
-      continue;
-    if (!Body || Body->isDeclaration())
-      Problems.push_back("aligned body @" + G.KeptBody + " is missing");
-    else if (!Body->hasInternalLinkage())
-      Problems.push_back("aligned body @" + G.KeptBody + " is not internal");
+    for (const AlignedMember &M : G.Members)
+      if (M.Action == SimilarAction::CallsRewritten)
+        checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode,
+                             Problems);
+    checkCreatedBody(After, "aligned", G.KeptBody, MergedAgain, Problems);
   }
 }
 
@@ -365,12 +367,12 @@ std::vector<std::string> checkMerge(const Module &After,
   for (const SimilarGroup &G : Result.Similar)
     for (const SimilarMember &M : G.Members)
       FoldedLater.insert(M.Name);
-  checkSimilar(After, Result, Before, Mode, Problems);
   // The aligned stage runs after it: the same.
-  for (const AlignedGroup &G : Result.Aligned)
-    for (const AlignedMember &M : G.Members)
-      FoldedLater.insert(M.Name);
-  checkAligned(After, Result, Before, Mode, Problems);
+  StringSet<> AlignedMembers = alignedMembers(Result);
+  for (const auto &Name : AlignedMembers)
+    FoldedLater.insert(Name.getKey());
+  checkSimilar(After, Result, Before, AlignedMembers, Mode, Problems);
+  checkAligned(After, Result, Before, AlignedMembers, Mode, Problems);
   for (const FoldGroup &G : Result.Groups) {
     auto Find = [&](const std::string &Name) -> const FunctionSnapshot * {
       auto It = Before.find(Name);
