@@ -10,7 +10,6 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -146,19 +145,6 @@ MatchMap matchesOf(const PairAlignment &Alignment);
 /// matched calls, each side's own function (the merged body calls itself).
 bool sameMergedValue(const llvm::Use &LU, const llvm::Use &RU,
                      const MatchMap &Matches, const PairContext &Ctx);
-
-/// The alignment core, for tests: aligns sequences of lengths N and M
-/// where Gain(I, J) is what matching element I with element J saves (zero
-/// or less: they may not be matched) and each run of unmatched elements
-/// that follows a match (or starts the sequences) costs GapOpen, maximizing
-/// the total (Needleman-Wunsch with Gotoh's affine gaps), within Band of
-/// the diagonal when (N + 1) * (M + 1) exceeds FullCells. Returns the
-/// columns as pairs of indices, -1 for a gap, in order; ties go to a match,
-/// then to the left element alone.
-std::vector<std::pair<int, int>>
-alignSequences(unsigned N, unsigned M,
-               llvm::function_ref<int64_t(unsigned, unsigned)> Gain,
-               uint64_t FullCells, unsigned Band, int64_t GapOpen = 0);
 
 } // namespace lmf
 

@@ -39,12 +39,9 @@
 //  * Values. Each member's values map to the merged instructions that
 //    compute them. A value computed in one member's block and used after
 //    the members meet again no longer dominates its use in the merged
-//    control flow, though it does on every path of its member: such values
-//    go through stack slots that PromoteMemToReg promotes again, all at
-//    once, which rebuilds SSA form with an undefined value where no path
-//    defined it, which only the other member's paths reach (where a select
-//    discards it); a select on the identifier in a block entered only
-//    from blocks of one member each then becomes a phi.
+//    control flow, though it does on every path of its member: SSA form is
+//    rebuilt for such values on their member's paths, with poison where
+//    only the other member's paths come from (MemberSSA.cpp).
 //  * Recursion. A member's call of itself calls the merged body with the
 //    member's identifier; a matched pair of such calls passes the
 //    identifier on.
@@ -69,6 +66,7 @@
 #include "core/MergeNames.h"
 #include "core/aligned/AlignedEligibility.h"
 #include "core/aligned/AlignedPlanner.h"
+#include "core/aligned/MemberSSA.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/facts/AnnotationIntersector.h"
 #include "core/facts/ProfileFacts.h"
@@ -155,11 +153,6 @@ private:
   void fillPhis();
   Value *edgeInput(const Edge &E, Value *L, Value *R, PHINode &Phi);
   void redirectSelfCalls();
-  uint8_t readers(const Use &U) const;
-  void rebuildSSA(Instruction &Def, ArrayRef<Use *> Uses, uint8_t Readers);
-  void removeTrivialPhis(ArrayRef<PHINode *> Phis);
-  void repairSSA(DominatorTree &DT);
-  void selectsToPhis(DominatorTree &DT);
   void dropUndominatedDebugValues(DominatorTree &DT);
   Error verify();
 
@@ -178,7 +171,7 @@ private:
   /// The head block of each range.
   std::vector<BasicBlock *> Heads;
   /// Which members run each block: bit 0 the left, bit 1 the right.
-  DenseMap<const BasicBlock *, uint8_t> Runs;
+  BlockRunners Runs;
   DenseMap<BasicBlock *, SmallVector<PhiSlot, 4>> PhisOf;
   std::vector<Emitted> Instructions;
   std::vector<Edge> Edges;
@@ -242,7 +235,6 @@ void MergedBodyBuilder::createFunction() {
   }
 }
 
-constexpr uint8_t LeftRuns = 1, RightRuns = 2, BothRun = 3;
 uint8_t runsOf(unsigned S) { return S ? RightRuns : LeftRuns; }
 
 BasicBlock *MergedBodyBuilder::newBlock(uint8_t Members) {
@@ -254,7 +246,7 @@ BasicBlock *MergedBodyBuilder::newBlock(uint8_t Members) {
 /// From ends with a branch on the identifier to ToL (left) or ToR (right),
 /// through a block of each member's own: every edge that only one member
 /// takes into a block both run leaves a block only that member runs, which
-/// repairSSA relies on.
+/// the SSA repair relies on (MemberSSA.cpp).
 void MergedBodyBuilder::dispatch(BasicBlock &From, BasicBlock &ToL,
                                  BasicBlock &ToR) {
   BasicBlock *ArmL = newBlock(LeftRuns), *ArmR = newBlock(RightRuns);
@@ -611,272 +603,6 @@ void MergedBodyBuilder::redirectSelfCalls() {
   }
 }
 
-/// Which members may use the value an operand reads: the members that run
-/// the block it is read in (for a phi, the block it comes from), or, for
-/// an arm of a select on the identifier, that arm's member.
-uint8_t MergedBodyBuilder::readers(const Use &U) const {
-  auto *User = cast<Instruction>(U.getUser());
-  if (auto *Phi = dyn_cast<PHINode>(User))
-    return Runs.lookup(Phi->getIncomingBlock(U));
-  if (auto *Sel = dyn_cast<SelectInst>(User);
-      Sel && Sel->getCondition() == Id && U.getOperandNo() != 0)
-    return U.getOperandNo() == 1 ? RightRuns : LeftRuns;
-  return Runs.lookup(User->getParent());
-}
-
-/// Rebuilds SSA form for Def, whose Uses (all read by the members in
-/// Readers) it does not dominate: the members' own paths to each use pass
-/// Def, the others (which mix the members' paths) need not. The value
-/// along an edge is Def where the edge leaves Def's block, undefined where
-/// it leaves a block no reader runs (the other member's: dispatch gives
-/// every edge one member takes into a block both run such a source) or
-/// the entry, and otherwise the value at the start of the edge's source:
-/// a new phi where that block has several predecessors. Only the blocks
-/// between the uses and those sources are visited (the algorithm of Braun
-/// et al., "Simple and Efficient Construction of SSA Form", without
-/// recursion), so the time is the size of the value's live range on its
-/// readers' paths, not of the body.
-void MergedBodyBuilder::rebuildSSA(Instruction &Def, ArrayRef<Use *> Uses,
-                                   uint8_t Readers) {
-  BasicBlock *DefBlock = Def.getParent();
-  Value *Undefined = PoisonValue::get(Def.getType());
-  auto *Invoke = dyn_cast<InvokeInst>(&Def);
-  auto Cut = [&](const BasicBlock *BB) {
-    return (Runs.lookup(BB) & Readers) == 0;
-  };
-  // The region: blocks whose value at their start is needed, in the order
-  // they are found (which the new phis follow: never pointer order).
-  DenseMap<BasicBlock *, Value *> Start;
-  SmallVector<BasicBlock *, 16> Region, Work;
-  auto Need = [&](BasicBlock *BB) {
-    if (BB != DefBlock && !Cut(BB) && Start.try_emplace(BB, nullptr).second) {
-      Work.push_back(BB);
-      Region.push_back(BB);
-    }
-  };
-  for (Use *U : Uses) {
-    auto *User = cast<Instruction>(U->getUser());
-    if (auto *Phi = dyn_cast<PHINode>(User))
-      Need(Phi->getIncomingBlock(*U));
-    else
-      Need(User->getParent());
-  }
-  while (!Work.empty())
-    for (BasicBlock *Pred : predecessors(Work.pop_back_val()))
-      Need(Pred);
-  // A phi where several edges meet; an edge alone passes its value on.
-  SmallVector<PHINode *, 8> Phis;
-  for (BasicBlock *BB : Region)
-    if (BB->hasNPredecessorsOrMore(2)) {
-      // At the front: finding the end of a block's phis would cost the
-      // number of phis the block already has, for every one added.
-      auto *Phi = PHINode::Create(Def.getType(), 2, Def.getName(), BB->begin());
-      Start[BB] = Phi;
-      Phis.push_back(Phi);
-    }
-  std::function<Value *(BasicBlock *, BasicBlock *)> Along;
-  auto AtStart = [&](BasicBlock *BB) -> Value * {
-    // Follow single predecessors iteratively to the block that decides.
-    SmallVector<BasicBlock *, 8> Chain;
-    Value *V = nullptr;
-    while (true) {
-      Value *&Known = Start[BB];
-      if (Known) {
-        V = Known;
-        break;
-      }
-      BasicBlock *Pred = BB->getSinglePredecessor();
-      if (!Pred) {
-        // The entry: nothing defined the value yet.
-        V = Undefined;
-        Known = V;
-        break;
-      }
-      Chain.push_back(BB);
-      if (Pred == DefBlock || Cut(Pred)) {
-        V = Along(Pred, BB);
-        break;
-      }
-      BB = Pred;
-    }
-    for (BasicBlock *B : Chain)
-      Start[B] = V;
-    return V;
-  };
-  Along = [&](BasicBlock *From, BasicBlock *To) -> Value * {
-    if (From == DefBlock)
-      return Invoke && Invoke->getUnwindDest() == To ? Undefined : &Def;
-    if (Cut(From))
-      return Undefined;
-    return AtStart(From);
-  };
-  for (PHINode *Phi : Phis)
-    for (BasicBlock *Pred : predecessors(Phi->getParent()))
-      Phi->addIncoming(Along(Pred, Phi->getParent()), Pred);
-  for (Use *U : Uses) {
-    auto *User = cast<Instruction>(U->getUser());
-    if (auto *Phi = dyn_cast<PHINode>(User))
-      U->set(Along(Phi->getIncomingBlock(*U), Phi->getParent()));
-    else
-      U->set(AtStart(User->getParent()));
-  }
-  removeTrivialPhis(Phis);
-}
-
-/// A phi the repair made whose inputs are all one value (or itself) is
-/// that value. Only the repair's own phis are looked at: the body's phis
-/// may be read by uses still to repair.
-void MergedBodyBuilder::removeTrivialPhis(ArrayRef<PHINode *> Phis) {
-  SmallPtrSet<PHINode *, 8> Own(Phis.begin(), Phis.end());
-  SmallVector<PHINode *, 8> Work(Phis.begin(), Phis.end());
-  SmallPtrSet<PHINode *, 8> Erased;
-  while (!Work.empty()) {
-    PHINode *Phi = Work.pop_back_val();
-    if (Erased.count(Phi))
-      continue;
-    Value *Same = nullptr;
-    bool Trivial = true;
-    for (Value *In : Phi->incoming_values()) {
-      if (In == Phi || In == Same)
-        continue;
-      if (Same) {
-        Trivial = false;
-        break;
-      }
-      Same = In;
-    }
-    if (!Trivial)
-      continue;
-    if (!Same)
-      Same = PoisonValue::get(Phi->getType());
-    for (User *U : Phi->users())
-      if (auto *P = dyn_cast<PHINode>(U); P && P != Phi && Own.count(P))
-        Work.push_back(P);
-    Phi->replaceAllUsesWith(Same);
-    Phi->eraseFromParent();
-    Erased.insert(Phi);
-  }
-}
-
-/// Values of one member used where the merged control flow no longer
-/// passes their definition on every path (rebuildSSA), grouped by the
-/// members that read them.
-void MergedBodyBuilder::repairSSA(DominatorTree &DT) {
-  struct Broken {
-    Instruction *Def;
-    std::array<SmallVector<Use *, 4>, 4> UsesBy;
-  };
-  SmallVector<Broken, 16> All;
-  for (BasicBlock &BB : *M)
-    for (Instruction &I : BB) {
-      Broken B{&I, {}};
-      bool Any = false;
-      for (Use &U : I.uses())
-        if (!DT.dominates(&I, U)) {
-          uint8_t R = readers(U);
-          B.UsesBy[R ? R : BothRun].push_back(&U);
-          Any = true;
-        }
-      if (Any)
-        All.push_back(std::move(B));
-    }
-  for (Broken &B : All) {
-    // A use both members read (a matched instruction that reads a matched
-    // value) reads it through a select of each member's own: each member's
-    // paths to the use pass the definition, their mixtures need not, and
-    // rebuilding for one member at a time never looks beyond its paths.
-    SmallVector<Use *, 4> Both;
-    for (Use *U : B.UsesBy[BothRun]) {
-      auto *User = cast<Instruction>(U->getUser());
-      Instruction *Before = User;
-      if (auto *Phi = dyn_cast<PHINode>(User))
-        Before = Phi->getIncomingBlock(*U)->getTerminator();
-      if (Before == B.Def || isa<InvokeInst>(Before)) {
-        Both.push_back(U);
-        continue;
-      }
-      auto *Sel = SelectInst::Create(Id, B.Def, B.Def, "", Before->getIterator());
-      Runs.try_emplace(Sel->getParent(), BothRun);
-      U->set(Sel);
-      B.UsesBy[LeftRuns].push_back(&Sel->getOperandUse(2));
-      B.UsesBy[RightRuns].push_back(&Sel->getOperandUse(1));
-    }
-    B.UsesBy[BothRun] = std::move(Both);
-    for (uint8_t Readers : {LeftRuns, RightRuns, BothRun})
-      if (!B.UsesBy[Readers].empty())
-        rebuildSSA(*B.Def, B.UsesBy[Readers], Readers);
-  }
-}
-
-/// A select on the identifier in a block whose every predecessor is run by
-/// one member only (the block after a branch on the identifier) is a phi:
-/// on each edge, the member's input, or that input's own input on the edge
-/// when it is a phi of the block. (SSA repair leaves such pairs where a
-/// member's value meets the other's: a phi that is undefined on the other
-/// member's edges, selected against.)
-void MergedBodyBuilder::selectsToPhis(DominatorTree &DT) {
-  SmallVector<SelectInst *, 16> Selects;
-  for (BasicBlock &BB : *M)
-    for (Instruction &I : BB)
-      if (auto *Sel = dyn_cast<SelectInst>(&I); Sel && Sel->getCondition() == Id)
-        Selects.push_back(Sel);
-  SmallSetVector<PHINode *, 16> Read;
-  DenseMap<std::tuple<BasicBlock *, Value *, Value *>, PHINode *> Made;
-  DenseMap<std::pair<Value *, Value *>, PHINode *> Done;
-  for (SelectInst *&Sel : Selects) {
-    BasicBlock *BB = Sel->getParent();
-    Value *Arms[2] = {Sel->getFalseValue(), Sel->getTrueValue()};
-    auto Usable = [&](Value *V) {
-      auto *I = dyn_cast<Instruction>(V);
-      return !I || I->getParent() != BB || isa<PHINode>(I);
-    };
-    if (pred_empty(BB) || !Usable(Arms[0]) || !Usable(Arms[1]) ||
-        llvm::any_of(predecessors(BB), [&](BasicBlock *P) {
-          uint8_t R = Runs.lookup(P);
-          return R != LeftRuns && R != RightRuns;
-        }))
-      continue;
-    auto Key = std::make_tuple(BB, Arms[0], Arms[1]);
-    PHINode *Phi = Made.lookup(Key);
-    if (!Phi) {
-      Phi = PHINode::Create(Sel->getType(), 2, "", BB->begin());
-      for (BasicBlock *P : predecessors(BB)) {
-        Value *V = Arms[Runs.lookup(P) == RightRuns ? 1 : 0];
-        if (auto *In = dyn_cast<PHINode>(V); In && In->getParent() == BB) {
-          V = In->getIncomingValueForBlock(P);
-          Read.insert(In);
-        }
-        Phi->addIncoming(V, P);
-      }
-      Phi->takeName(Sel);
-      Made[Key] = Phi;
-      // The first such phi for these values stands for them wherever it
-      // dominates (below).
-      Done.try_emplace(std::make_pair(Arms[0], Arms[1]), Phi);
-    }
-    Sel->replaceAllUsesWith(Phi);
-    Sel->eraseFromParent();
-    Sel = nullptr;
-  }
-  // A select of the same two values where such a phi dominates it is that
-  // phi.
-  for (SelectInst *Sel : Selects) {
-    if (!Sel)
-      continue;
-    PHINode *Phi =
-        Done.lookup(std::make_pair(Sel->getFalseValue(), Sel->getTrueValue()));
-    if (!Phi || !DT.dominates(Phi->getParent(), Sel->getParent()))
-      continue;
-    Sel->replaceAllUsesWith(Phi);
-    Sel->eraseFromParent();
-  }
-  // The phis the selects read are dead now unless something else reads
-  // them.
-  for (PHINode *Phi : Read)
-    if (Phi->use_empty())
-      Phi->eraseFromParent();
-}
-
 void MergedBodyBuilder::dropUndominatedDebugValues(DominatorTree &DT) {
   for (BasicBlock &BB : *M)
     for (Instruction &I : BB)
@@ -911,8 +637,7 @@ Expected<Function *> MergedBodyBuilder::run() {
   fillPhis();
   redirectSelfCalls();
   DominatorTree DT(*M);
-  repairSSA(DT);
-  selectsToPhis(DT);
+  repairMemberSSA(*M, *Id, Runs, DT);
   dropUndominatedDebugValues(DT);
   if (isAssignmentTrackingEnabled(*M->getParent()))
     at::deleteAll(M);

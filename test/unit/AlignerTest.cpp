@@ -17,6 +17,7 @@
 #include "TestIR.h"
 
 #include "core/aligned/Aligner.h"
+#include "core/aligned/SequenceAlignment.h"
 #include "core/aligned/ShapeHasher.h"
 
 #include "llvm/IR/Instructions.h"
