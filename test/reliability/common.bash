@@ -12,21 +12,48 @@ OPT="$LLVM_TOOLS/opt"
 
 need "$LMF_LD" "$LMF_PLUGIN" "$CC" "$CXX" "$OPT"
 
+# What a script that builds for another target sets (use_target): clang's
+# flags for compiling and for linking, and the emulator that runs the result.
+TARGET_CFLAGS=() TARGET_LDFLAGS=() RUN_UNDER=()
+
+# use_target NAME: build for x86_64 (native), aarch64 or riscv64 from here
+# on, cross-compiled with clang and run under qemu-user with the target's
+# Debian cross libraries, position-dependent as the e2e cross tests build.
+use_target() {
+  local triple qemu
+  case "$1" in
+  x86_64) return 0 ;;
+  aarch64) triple=aarch64-linux-gnu qemu=qemu-aarch64 ;;
+  riscv64) triple=riscv64-linux-gnu qemu=qemu-riscv64 ;;
+  *) fail "--target: expected x86_64, aarch64 or riscv64, not '$1'" ;;
+  esac
+  command -v "$qemu" >/dev/null ||
+    fail "$qemu not found: install qemu-user (.ci/install-deps)"
+  [[ -e /usr/$triple/lib/libc.so.6 ]] ||
+    fail "no C library in /usr/$triple: install the target's libc6-dev-*-cross (.ci/install-deps)"
+  TARGET_CFLAGS=(--target="$triple" -fno-pic)
+  TARGET_LDFLAGS=(--target="$triple" -no-pie)
+  RUN_UNDER=("$qemu" -L "/usr/$triple")
+}
+
 # lmf_link OUT [clang link arguments...]: a full-LTO link through clang with
 # our ld.lld, as the documentation tells users to link.
 lmf_link() {
   local out="$1"
   shift
-  "$CC" -flto -fuse-ld=lld --ld-path="$LMF_LD" "$@" -o "$out"
+  "$CC" -flto "${TARGET_LDFLAGS[@]}" -fuse-ld=lld --ld-path="$LMF_LD" "$@" \
+    -o "$out"
 }
 
-# run_prog OUTFILE PROG [timeout]: runs PROG with a timeout, writes its
-# stdout and exit status to OUTFILE; returns 0, or 1 on a timeout.
+# run_prog OUTFILE PROG [timeout]: runs PROG (under the target's emulator,
+# if any) with a timeout, writes its stdout and exit status to OUTFILE;
+# returns 0, or 1 on a timeout.
 run_prog() {
   local out="$1" prog="$2" limit="${3:-10}" rc=0
   # In a subshell whose stderr is closed: bash reports a child killed by a
   # signal on stderr, and crashes of dropped mutants are no news.
-  (timeout -k 2 "$limit" "$prog" >"$out") 2>/dev/null || rc=$?
+  (timeout -k 2 "$limit" "${RUN_UNDER[@]}" "$prog" >"$out") 2>/dev/null ||
+    rc=$?
   echo "exit status $rc" >>"$out"
   ((rc != 124 && rc != 137))
 }

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Differential testing with csmith: a program must print the same checksum
-# whether it is linked with --lto-merge-functions (safe or all, and safe
-# with --lto-merge-similar-functions) or without.
+# whether it is linked with --lto-merge-functions (safe or all, safe with
+# --lto-merge-similar-functions, and that with --lto-merge-aligned-functions)
+# or without.
 #
 # For every csmith program (seeds SEED, SEED+1, ...):
 #  1. as generated: clang -O2 -flto, linked four ways, run, compared;
@@ -21,6 +22,9 @@
 #     other unit (equal unless it touches its unit's `static` state), and
 #     csmith's `static` runtime helpers have twins in all three, so folding
 #     across modules rewrites every unit.
+# --target aarch64 or riscv64 cross-compiles every program and link with
+# clang-22 for that target and runs it under qemu-user (the e2e cross tests'
+# setup: Debian's cross libraries, position-dependent code).
 # Mutations add no undefined behaviour, except stored-value changes
 # (--semantic): a mutant whose plain build crashes or times out is dropped.
 #
@@ -33,15 +37,17 @@
 #
 # Usage: csmith-diff.sh [--programs N] [--mutants N] [--seed N|auto]
 #                       [--budget SECONDS] [--timeout SECONDS]
-#                       [--lto full|thin|dtlto]
+#                       [--lto full|thin|dtlto] [--target x86_64|aarch64|riscv64]
 # A failing case is kept under $LMF_ARTIFACTS/csmith-<seed>-<variant>/
 # with a repro.sh; minimize it with reduce-case.sh.
 source "$(dirname "$0")/common.bash"
 
 PROGRAMS=10 MUTANTS=2 SEED="${LMF_FUZZ_SEED:-1}" BUDGET=0 TIMEOUT=10 LTO=full
+TARGET=x86_64
 while (($#)); do
   case "$1" in
   --lto) LTO="$2"; shift 2 ;;
+  --target) TARGET="$2"; shift 2 ;;
   --programs) PROGRAMS="$2"; shift 2 ;;
   --mutants) MUTANTS="$2"; shift 2 ;;
   --seed) SEED="$2"; shift 2 ;;
@@ -52,6 +58,9 @@ while (($#)); do
 done
 
 SEED="$(resolve_seed "$SEED")"
+use_target "$TARGET"
+[[ $TARGET == x86_64 || $LTO != dtlto ]] ||
+  fail "--lto dtlto runs its backends natively: use it with --target x86_64"
 # How objects are compiled, and what every link, plain or merging, adds.
 case "$LTO" in
 full) COMPILE_LTO=-flto LINK_ALL=() LINK_PLAIN=() ;;
@@ -71,7 +80,8 @@ CSMITH_INC=/usr/include/csmith
 need "$CSMITH_INC/csmith.h" "$LMF_MUTATE"
 
 programs=0 discarded=0 variants=0 mutants=0 mutations=0 runs=0
-folds_safe=0 folds_all=0 similar_merged=0 across_classes=0 failures=0
+folds_safe=0 folds_all=0 similar_merged=0 aligned_merged=0 across_classes=0
+failures=0
 start=$(now)
 
 # keep_case ID WHY FILES...: saves a failing case and says where.
@@ -95,11 +105,13 @@ merge_flags() {
   # Every similar class merges, however small: the byte model would keep
   # most of csmith's functions apart, and this test is about correctness.
   similar) echo "-Wl,--lto-merge-functions,--lto-merge-similar-functions,-mllvm,-lto-merge-functions-similar-min-gain=-1000000" ;;
+  # The same for aligned pairs: every pair the aligner accepts merges.
+  aligned) echo "$(merge_flags similar),--lto-merge-aligned-functions,-mllvm,-lto-merge-functions-aligned-min-gain=-1000000" ;;
   esac
 }
 
-# check_variants ID INPUT [link args...]: links INPUT plain, safe, all and
-# similar, runs each and compares. Returns 0 (also when the case is discarded).
+# check_variants ID INPUT [link args...]: links INPUT plain, safe, all,
+# similar and aligned, runs each and compares. Returns 0 (also when the case is discarded).
 check_variants() {
   local id="$1" input="$2" v rc
   shift 2
@@ -117,7 +129,7 @@ check_variants() {
     return 0
   fi
   runs=$((runs + 1))
-  for v in safe all similar; do
+  for v in safe all similar aligned; do
     local mode
     mode="$(merge_flags "$v")"
     rc=0
@@ -139,6 +151,7 @@ check_variants() {
       ;;
     all) folds_all=$((folds_all + n)) ;;
     similar) similar_merged=$((similar_merged + $(grep -c 'sharing body with similar function' "listing.$v" || true))) ;;
+    aligned) aligned_merged=$((aligned_merged + $(grep -c 'sharing body with aligned function' "listing.$v" || true))) ;;
     esac
     run_prog "out.$v" "./prog.$v" "$((TIMEOUT * 3))" || true
     runs=$((runs + 1))
@@ -153,7 +166,7 @@ check_variants() {
 
 # write_repro INPUT [link args...]: a script that rebuilds and compares.
 write_repro() {
-  local input
+  local input v
   input="$(basename "$1")"
   shift
   {
@@ -161,11 +174,15 @@ write_repro() {
     echo "# Links $input with and without merging and compares the outputs."
     echo 'set -u; cd "$(dirname "$0")"'
     echo "LD=\${LMF_LD:-$LMF_LD}"
-    echo "link() { $CC -flto ${LINK_ALL[*]} -fuse-ld=lld --ld-path=\"\$LD\" $input $* \"\$@\"; }"
-    echo "link -o plain ${LINK_PLAIN[*]} && link -o safe $(merge_flags safe) && link -o all $(merge_flags all) && link -o similar $(merge_flags similar) || exit 2"
-    echo 'a=$(timeout 30 ./plain; echo "status $?"); b=$(timeout 30 ./safe; echo "status $?"); c=$(timeout 30 ./all; echo "status $?"); d=$(timeout 30 ./similar; echo "status $?")'
-    echo 'echo "plain:   $a"; echo "safe:    $b"; echo "all:     $c"; echo "similar: $d"'
-    echo '[[ "$a" == "$b" && "$a" == "$c" && "$a" == "$d" ]]'
+    echo "link() { $CC -flto ${TARGET_LDFLAGS[*]} ${LINK_ALL[*]} -fuse-ld=lld --ld-path=\"\$LD\" $input $* \"\$@\"; }"
+    echo "run() { timeout 30 ${RUN_UNDER[*]} ./\$1; echo \"status \$?\"; }"
+    echo "link -o plain ${LINK_PLAIN[*]} || exit 2"
+    echo 'a=$(run plain); echo "plain:   $a"; same=1'
+    for v in safe all similar aligned; do
+      echo "link -o $v $(merge_flags $v) || exit 2"
+      echo "b=\$(run $v); echo \"$v: \$b\"; [[ \"\$a\" == \"\$b\" ]] || same=0"
+    done
+    echo '((same))'
   } >repro.sh
   chmod +x repro.sh
 }
@@ -197,27 +214,28 @@ for ((i = 0; i < PROGRAMS; i++)); do
   : >mutants.log
 
   # 1. The program as generated.
-  "$CC" -O2 $COMPILE_LTO -w -I"$CSMITH_INC" -c p.c -o p.o
+  "$CC" "${TARGET_CFLAGS[@]}" -O2 $COMPILE_LTO -w -I"$CSMITH_INC" -c p.c -o p.o
   check_variants "$seed-plain" p.o
 
   # 4. Twins across modules (ThinLTO): three units and a driver.
   if [[ $LTO != full ]]; then
     "$CSMITH" --seed $((seed + 1)) --output q.c >/dev/null
     for unit in a b; do
-      "$CC" -O2 $COMPILE_LTO -fno-inline-functions -w -I"$CSMITH_INC" \
-        -Dmain=main_$unit -c p.c -o "unit_$unit.o"
+      "$CC" "${TARGET_CFLAGS[@]}" -O2 $COMPILE_LTO -fno-inline-functions -w \
+        -I"$CSMITH_INC" -Dmain=main_$unit -c p.c -o "unit_$unit.o"
     done
-    "$CC" -O2 $COMPILE_LTO -fno-inline-functions -w -I"$CSMITH_INC" \
-      -Dmain=main_c -c q.c -o unit_c.o
+    "$CC" "${TARGET_CFLAGS[@]}" -O2 $COMPILE_LTO -fno-inline-functions -w \
+      -I"$CSMITH_INC" -Dmain=main_c -c q.c -o unit_c.o
     printf '%s\n' 'int main_a(int, char **), main_b(int, char **), main_c(int, char **);' \
       'int main(int argc, char **argv) { main_a(argc, argv); main_b(argc, argv); return main_c(argc, argv); }' >units.c
-    "$CC" -O2 $COMPILE_LTO -c units.c -o units.o
+    "$CC" "${TARGET_CFLAGS[@]}" -O2 $COMPILE_LTO -c units.c -o units.o
     check_variants "$seed-units" units.o unit_a.o unit_b.o unit_c.o
   fi
   ((MUTANTS > 0)) || continue
 
   # 2. Mutants of the compiled program, before the LTO pipeline.
-  "$CC" -O2 $COMPILE_LTO -fno-inline-functions -w -I"$CSMITH_INC" -c p.c -o pn.o
+  "$CC" "${TARGET_CFLAGS[@]}" -O2 $COMPILE_LTO -fno-inline-functions -w \
+    -I"$CSMITH_INC" -c p.c -o pn.o
   for ((m = 1; m <= MUTANTS; m++)); do
     mutate "$seed-pre$m" pn.o "pre$m.bc" $((seed * 1000 + m)) || continue
     if [[ $LTO != full ]]; then
@@ -240,8 +258,8 @@ for ((i = 0; i < PROGRAMS; i++)); do
   done
 done
 
-note "csmith ($LTO LTO): $programs programs (seeds $SEED..$((SEED + programs - 1))), $mutants mutants with $mutations mutated clones"
+note "csmith ($LTO LTO, $TARGET): $programs programs (seeds $SEED..$((SEED + programs - 1))), $mutants mutants with $mutations mutated clones"
 note "        $variants builds compared ($discarded dropped: plain build failed, crashed or timed out), $runs runs"
-note "        $folds_safe folds in safe mode ($across_classes classes across modules), $folds_all in all mode, $similar_merged functions sharing similar bodies, $(($(now) - start))s"
+note "        $folds_safe folds in safe mode ($across_classes classes across modules), $folds_all in all mode, $similar_merged functions sharing similar bodies, $aligned_merged aligned, $(($(now) - start))s"
 ((failures == 0)) || fail "$failures csmith cases differ; see $LMF_ARTIFACTS"
 echo "PASS: csmith differential testing"
