@@ -144,11 +144,6 @@ StringRef alignedIneligibilityReason(const Function &F, uint64_t Instructions,
     return "too large to align";
   if (StringRef Why = similarIneligibilityReason(F); !Why.empty())
     return Why;
-  // Measured at -Oz, merged bodies of functions built for size and the
-  // calls that reach them grew where the prices (made on code built for
-  // speed) said they would shrink.
-  if (F.hasOptSize())
-    return "built for size";
   for (const BasicBlock &BB : F)
     for (const Instruction &I : BB)
       if (StringRef Why = instructionObstacle(I); !Why.empty())

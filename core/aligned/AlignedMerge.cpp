@@ -36,7 +36,10 @@
 //  6. rounds: a merged body may merge again with another function of its
 //     type or another merged body (its identifier is then one more
 //     parameter), up to AlignedOptions::Rounds rounds or until a round
-//     merges nothing.
+//     merges nothing. A pair that did not pay is not planned again while
+//     neither function changes (its body, or the uses of what it calls):
+//     only pairs with a new body or a changed function are, which halves
+//     the planning of later rounds (bench/notebook/2026-11-28.md).
 //
 // Steps 1 to 3 only read IR, each task writing its own slot; every order
 // that reaches the output derives from module order and from hashes of the
@@ -100,8 +103,10 @@ bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
 class AlignedStage {
 public:
   explicit AlignedStage(AlignedStageContext &Ctx)
-      : Ctx(Ctx), PlanCtx{Ctx.Facts, Ctx.Opts.Mode, Ctx.Policy, LayoutLock,
-                          AlignerLimits()} {}
+      : Ctx(Ctx),
+        PlanCtx{Ctx.Facts,       Ctx.Opts.Mode,
+                Ctx.Policy,      LayoutLock,
+                AlignerLimits(), Ctx.Opts.OptimizeOtherCodeForSize} {}
 
   void run();
 
@@ -109,8 +114,9 @@ private:
   void findHotFunctions();
   void collectCandidates();
   std::vector<AlignedPlan> planPairs(
-      ArrayRef<std::pair<unsigned, unsigned>> Pairs);
+      ArrayRef<std::pair<unsigned, unsigned>> Found);
   std::vector<size_t> choose(ArrayRef<AlignedPlan> Plans);
+  void forgetUnpaying(function_ref<bool(const Function *)> Changed);
   void explainMissed(const AlignedPlan &Plan);
   bool apply(AlignedPlan Plan);
   void refuse(const Function &F, const Function &Other, StringRef Reason);
@@ -134,6 +140,10 @@ private:
   DenseMap<const Function *, std::optional<FunctionFingerprint>> Seen;
   DenseSet<const Function *> Refused;
   DenseSet<std::pair<const Function *, const Function *>> Explained;
+  /// Pairs planned in an earlier round that did not pay, neither function
+  /// changed since: a later round does not plan them again (planning is
+  /// most of the stage's time, and each round would plan them all again).
+  DenseSet<std::pair<const Function *, const Function *>> Unpaying;
   unsigned Round = 0;
 };
 
@@ -201,7 +211,11 @@ void AlignedStage::collectCandidates() {
 }
 
 std::vector<AlignedPlan>
-AlignedStage::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Pairs) {
+AlignedStage::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Found) {
+  std::vector<std::pair<unsigned, unsigned>> Pairs;
+  for (auto [L, R] : Found)
+    if (!Unpaying.count({Candidates[L], Candidates[R]}))
+      Pairs.push_back({L, R});
   std::vector<AlignedPlan> Plans(Pairs.size());
   std::vector<ShapeHasher> Hashers(Ctx.Runner.concurrency(),
                                    ShapeHasher(Ctx.Globals));
@@ -219,6 +233,9 @@ AlignedStage::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Pairs) {
                              P.Alignment = PairAlignment();
                          });
   Ctx.Result.Stats.AlignedPairsPlanned += Plans.size();
+  for (const AlignedPlan &P : Plans)
+    if (!P.mayMerge(Ctx.Opts.Aligned.MinimumGain))
+      Unpaying.insert({P.Left, P.Right});
   return Plans;
 }
 
@@ -309,6 +326,18 @@ void AlignedStage::record(const AlignedPlan &Plan, Function &Body,
   Ctx.Result.Aligned.push_back(std::move(Group));
 }
 
+/// Pairs with a function in Changed are planned again when found: the
+/// function's body or uses changed, or its memory went to a new function.
+void AlignedStage::forgetUnpaying(
+    function_ref<bool(const Function *)> Changed) {
+  SmallVector<std::pair<const Function *, const Function *>, 16> Stale;
+  for (const auto &Pair : Unpaying)
+    if (Changed(Pair.first) || Changed(Pair.second))
+      Stale.push_back(Pair);
+  for (const auto &Pair : Stale)
+    Unpaying.erase(Pair);
+}
+
 /// Merges one chosen pair: planned again if an earlier merge changed a
 /// member. False when the pair no longer merges.
 bool AlignedStage::apply(AlignedPlan Plan) {
@@ -318,6 +347,16 @@ bool AlignedStage::apply(AlignedPlan Plan) {
     if (!Plan.mayMerge(Ctx.Opts.Aligned.MinimumGain))
       return false;
   }
+  // The members change, and so do the uses of what they call (a matched
+  // call is one call in the body).
+  SmallPtrSet<const Function *, 16> Changed = {Plan.Left, Plan.Right};
+  for (const Function *F : {Plan.Left, Plan.Right})
+    for (const BasicBlock &BB : *F)
+      for (const Instruction &I : BB)
+        if (const auto *CB = dyn_cast<CallBase>(&I))
+          if (const Function *Callee = CB->getCalledFunction())
+            Changed.insert(Callee);
+  forgetUnpaying([&](const Function *F) { return Changed.count(F) != 0; });
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
   Expected<Function *> Body = buildMergedBody(Plan, Ctx.Policy, RC);
   if (!Body) {
@@ -345,6 +384,9 @@ void AlignedStage::run() {
   findHotFunctions();
   for (Round = 0; Round < Ctx.Opts.Aligned.Rounds; ++Round) {
     collectCandidates();
+    forgetUnpaying([&](const Function *F) {
+      return Touched.count(const_cast<Function *>(F)) != 0;
+    });
     Touched.clear();
     std::vector<std::pair<unsigned, unsigned>> Pairs =
         findCandidatePairs(Prints);
@@ -373,11 +415,10 @@ void mergeAlignedFunctions(AlignedStageContext &Ctx) {
 bool alignedMergingOn(std::optional<bool> Asked, const Module &M) {
   if (!Asked.value_or(false))
     return false;
-  // The stage's own prices (AlignedCost.cpp) are measured on x86-64 code:
-  // on the targets whose byte model says otherwise, it waits for a
-  // measurement of its own rather than guess (docs/linker.md).
-  Triple T(M.getTargetTriple());
-  return !T.isAArch64() && !T.isRISCV();
+  // The stage's own prices (AlignedCost.cpp) were fitted on x86-64 code
+  // and checked on AArch64's CTMark (every program smaller); RISC-V 64
+  // waits for a measurement of its own rather than guess (docs/linker.md).
+  return !Triple(M.getTargetTriple()).isRISCV();
 }
 
 } // namespace lmf

@@ -41,7 +41,7 @@ void mergeAlignedFunctions(AlignedStageContext &Ctx);
 
 /// Whether aligned merging runs on M: as Asked when the user said, else
 /// off (docs/linker.md, "Aligned functions", says why), and never for
-/// AArch64 or RISC-V, where its prices are not measured yet. The one place
+/// RISC-V, where its prices are not measured yet. The one place
 /// the default is decided.
 bool alignedMergingOn(std::optional<bool> Asked, const llvm::Module &M);
 

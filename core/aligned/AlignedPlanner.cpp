@@ -15,10 +15,12 @@
 // exported name, an address someone compares), or, when nothing needs its
 // symbol or address and every use is a direct call that can take one more
 // argument, it disappears behind its calls, which then pass the identifier
-// themselves; that wins when it has few callers. The identifier costs what
-// the byte model says putting an `i1` 0 or 1 in a register costs (on
-// x86-64 a `xor` or a `mov` of an immediate) in each thunk or call, and a
-// thunk costs the target's jump and the member's alignment padding.
+// themselves; that wins when it has few callers, unless the member is
+// built for size (-Os, -Oz) or will be (--lto-smallest-binary), where it
+// keeps its thunk. The identifier costs what the byte model says putting
+// an `i1` 0 or 1 in a register costs (on x86-64 a `xor` or a `mov` of an
+// immediate) in each thunk or call, and a thunk costs the target's jump
+// and the member's alignment padding.
 //
 // Each of the alignment strategies asked for is tried (Aligner.h: blocks
 // paired first, or the whole functions as one sequence each); the one that
@@ -59,7 +61,10 @@ int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
   bool CanDisappear = G.hasLocalLinkage()
                           ? !Ctx.Facts.Used.count(&G)
                           : mayDisappear(G, Ctx.Facts, Ctx.Mode);
-  if (!CanDisappear)
+  // A member built for size keeps its thunk: at -Oz its callers, built for
+  // size too, grew around calls given one more argument by more than the
+  // thunk costs (CTMark's consumer-typeset: a caller 562 bytes larger).
+  if (!CanDisappear || Ctx.KeepThunks || G.hasOptSize())
     return ThunkBytes;
   int Calls = countRewritableCalls(G);
   if (Calls < 0 || Calls * ArgBytes >= ThunkBytes)

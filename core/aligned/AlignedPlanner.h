@@ -66,6 +66,11 @@ struct AlignedPlanContext {
   const AnnotationPolicy &Policy;
   std::mutex &LayoutLock;
   AlignerLimits Limits;
+  /// Members keep their thunks rather than disappear behind rewritten
+  /// calls: set when code generation will build the module's code that
+  /// merges for size (MergeOptions::OptimizeOtherCodeForSize), as it does
+  /// for functions built for size (AlignedPlanner.cpp says why).
+  bool KeepThunks = false;
   /// The alignment strategies to try, in order (ties to the first).
   llvm::SmallVector<AlignmentStrategy, 2> Strategies = {
       AlignmentStrategy::Linear, AlignmentStrategy::Blocks};

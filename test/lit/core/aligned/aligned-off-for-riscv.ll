@@ -1,18 +1,19 @@
-; Aligned merging stays off in modules for AArch64 and RISC-V 64: the
-; stage's own prices (a branch on the identifier, selects, islands:
-; AlignedCost.cpp) are measured on x86-64 code only, and until they are
-; measured there the stage does not guess. The same module for x86-64
-; merges the pair (positive control, sed changes the triple).
+; Aligned merging stays off in modules for RISC-V 64: the stage's own
+; prices (a branch on the identifier, selects, islands: AlignedCost.cpp)
+; were fitted on x86-64 code and checked on AArch64's CTMark, not on
+; RISC-V's, and until they are the stage does not guess. The same module
+; for x86-64 and for AArch64 merges the pair (positive controls, sed
+; changes the triple).
 ; RUN: %opt-merge -lto-merge-functions-aligned -lto-merge-functions-aligned-min-gain=-1000 -lto-merge-functions-aligned-rounds=1 -lto-merge-functions-print -disable-output %s | FileCheck %s --allow-empty --check-prefix=OFF
-; RUN: sed 's/aarch64-unknown-linux-gnu/riscv64-unknown-linux-gnu/' %s | %opt-merge -lto-merge-functions-aligned -lto-merge-functions-aligned-min-gain=-1000 -lto-merge-functions-aligned-rounds=1 -lto-merge-functions-print -disable-output | FileCheck %s --allow-empty --check-prefix=OFF
-; RUN: sed 's/aarch64-unknown-linux-gnu/x86_64-unknown-linux-gnu/' %s | %opt-merge -lto-merge-functions-aligned -lto-merge-functions-aligned-min-gain=-1000 -lto-merge-functions-aligned-rounds=1 -lto-merge-functions-print -disable-output | FileCheck %s --check-prefix=X86
+; RUN: sed 's/riscv64-unknown-linux-gnu/aarch64-unknown-linux-gnu/' %s | %opt-merge -lto-merge-functions-aligned -lto-merge-functions-aligned-min-gain=-1000 -lto-merge-functions-aligned-rounds=1 -lto-merge-functions-print -disable-output | FileCheck %s --check-prefix=ON
+; RUN: sed 's/riscv64-unknown-linux-gnu/x86_64-unknown-linux-gnu/' %s | %opt-merge -lto-merge-functions-aligned -lto-merge-functions-aligned-min-gain=-1000 -lto-merge-functions-aligned-rounds=1 -lto-merge-functions-print -disable-output | FileCheck %s --check-prefix=ON
 
 ; OFF-NOT: aligned
-; X86: merged aligned functions into f1.lmf.aligned
-; X86-NEXT: sharing body with aligned function f1 (thunk)
-; X86-NEXT: sharing body with aligned function f2 (thunk)
+; ON: merged aligned functions into f1.lmf.aligned
+; ON-NEXT: sharing body with aligned function f1 (thunk)
+; ON-NEXT: sharing body with aligned function f2 (thunk)
 
-target triple = "aarch64-unknown-linux-gnu"
+target triple = "riscv64-unknown-linux-gnu"
 
 declare void @use(i32)
 
