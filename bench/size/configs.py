@@ -136,9 +136,9 @@ CONFIGS = (
     # configuration above with the MachineOutliner kept off hot code where
     # a profile says which it is.
     Config("smallest", ("--lto-smallest-binary",), True, opt_in=True),
-    # The same without aligned merging (what it took before the stage).
-    Config("smallest-no-aligned", ("--lto-smallest-binary",
-                                   "--no-lto-merge-aligned-functions"),
+    # The same with aligned merging too.
+    Config("smallest+aligned", ("--lto-smallest-binary",
+                                "--lto-merge-aligned-functions"),
            True, opt_in=True),
     # The same with the profile ignored: the outliner and code generation for
     # size everywhere (what the option saves before it keeps off hot code).

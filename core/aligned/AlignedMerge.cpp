@@ -69,6 +69,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
@@ -100,13 +101,25 @@ bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
   return PSI.isFunctionHotInCallGraphNthPercentile(Percentile, &F, BFI);
 }
 
+/// Whether LLVM's MachineOutliner will run on the module: the
+/// smallest-binary option asks for it (and keeps it off hot code), or the
+/// link passed -mllvm -enable-machine-outliner (any mode but never).
+bool machineOutlinerRuns(const MergeOptions &Opts) {
+  if (Opts.KeepOutlinerOffHotCode)
+    return true;
+  const auto &Registered = cl::getRegisteredOptions();
+  auto It = Registered.find("enable-machine-outliner");
+  return It != Registered.end() && It->second->getNumOccurrences() > 0;
+}
+
 class AlignedStage {
 public:
   explicit AlignedStage(AlignedStageContext &Ctx)
       : Ctx(Ctx),
         PlanCtx{Ctx.Facts,       Ctx.Opts.Mode,
                 Ctx.Policy,      LayoutLock,
-                AlignerLimits(), Ctx.Opts.OptimizeOtherCodeForSize} {}
+                AlignerLimits(), Ctx.Opts.OptimizeOtherCodeForSize,
+                machineOutlinerRuns(Ctx.Opts)} {}
 
   void run();
 

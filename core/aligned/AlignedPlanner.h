@@ -71,6 +71,10 @@ struct AlignedPlanContext {
   /// merges for size (MergeOptions::OptimizeOtherCodeForSize), as it does
   /// for functions built for size (AlignedPlanner.cpp says why).
   bool KeepThunks = false;
+  /// LLVM's MachineOutliner runs after merging (--lto-smallest-binary, or
+  /// -mllvm -enable-machine-outliner): a pair must match most of its
+  /// instructions (AlignedPlanner.cpp says why).
+  bool OutlinerRuns = false;
   /// The alignment strategies to try, in order (ties to the first).
   llvm::SmallVector<AlignmentStrategy, 2> Strategies = {
       AlignmentStrategy::Linear, AlignmentStrategy::Blocks};

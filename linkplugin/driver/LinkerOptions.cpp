@@ -56,7 +56,8 @@ static const LinkerOption Options[] = {
     {LinkerOptionID::MergeAligned, "lto-merge-aligned-functions",
      LinkerOptionKind::Flag, "",
      "With --lto-merge-functions, also merge pairs of functions that differ "
-     "in instructions (aligned merging; off by default)"},
+     "in instructions (aligned merging; off by default, on with "
+     "--lto-smallest-binary)"},
     {LinkerOptionID::NoMergeAligned, "no-lto-merge-aligned-functions",
      LinkerOptionKind::Negation, "",
      "Do not merge functions that differ in instructions (default)"},
@@ -73,7 +74,7 @@ static const LinkerOption Options[] = {
      "merge"},
     {LinkerOptionID::Smallest, "lto-smallest-binary", LinkerOptionKind::Flag,
      "",
-     "The smallest binary: --lto-merge-functions with similar "
+     "The smallest binary: --lto-merge-functions with similar and aligned "
      "functions, LLVM's MachineOutliner and code generation for size (both kept off hot "
      "code where a profile says which it is) and --icf=safe; each part "
      "yields to an explicit option"},

@@ -41,9 +41,8 @@
 // --lto-smallest-binary is a bundle, and each of its parts yields to an
 // explicit option wherever it stands on the command line: merging is on
 // unless --lto-merge-functions or its negation says otherwise (a mode
-// given there is kept), similar merging is on unless one of
-// its options is given (aligned merging is not part of it: with the
-// outliner it made CTMark's clamscan larger, docs/linker.md), lld gets `--icf=safe` unless an --icf= option is there or the
+// given there is kept), similar and aligned merging are on unless one of
+// their options is given, lld gets `--icf=safe` unless an --icf= option is there or the
 // link is relocatable (`-r`, which lld refuses with ICF; the final link can
 // fold), and `-mllvm -enable-machine-outliner` (for distributed backends
 // also as --thinlto-remote-compiler-arg) unless an -mllvm option already
@@ -337,6 +336,8 @@ void RequestParser::applySmallest() {
     Req.Enabled = true;
   if (!Req.Similar.Enabled.has_value())
     Req.Similar.Enabled = true;
+  if (!Req.Aligned.Enabled.has_value())
+    Req.Aligned.Enabled = true;
   std::vector<const char *> Extra =
       smallestBinaryArguments(Given, Req.Distribution.distributes());
   Req.LldArgs.insert(Req.LldArgs.end(), Extra.begin(), Extra.end());

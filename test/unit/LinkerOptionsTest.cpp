@@ -136,7 +136,7 @@ TEST(LinkerOptions, HelpListsEveryOptionInLldsLayout) {
       "\n  --lto-merge-aligned-functions\n"
       "                          With --lto-merge-functions, also merge pairs "
       "of functions that differ in instructions (aligned merging; off by "
-      "default)\n",
+      "default, on with --lto-smallest-binary)\n",
       "\n  --no-lto-merge-aligned-functions\n"
       "                          Do not merge functions that differ in "
       "instructions (default)\n",

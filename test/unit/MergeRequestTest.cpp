@@ -392,13 +392,13 @@ TEST(MergeRequest, SmallestBinaryTurnsOnEveryPart) {
   EXPECT_TRUE(Req.Enabled);
   EXPECT_EQ(Req.Mode, MergeMode::Safe);
   EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(true));
-  // Aligned merging is not part of it (docs/linker.md, "Aligned functions").
-  EXPECT_EQ(Req.Aligned.Enabled, std::nullopt);
+  EXPECT_EQ(Req.Aligned.Enabled, std::optional<bool>(true));
   EXPECT_EQ(lldArgs(Req), (Strings{"a.o", "--icf=safe", "-mllvm",
                                    "-enable-machine-outliner"}));
   EXPECT_EQ(
       mergePassOptions(Req, "", PassPlace::InProcess),
       (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
+               "lto-merge-functions-aligned",
                "lto-merge-functions-no-outline-hot",
                "lto-merge-functions-optsize-cold"}));
 }
@@ -426,6 +426,7 @@ TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
   EXPECT_EQ(
       mergePassOptions(Off, "", PassPlace::InProcess),
       (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
+               "lto-merge-functions-aligned",
                "lto-merge-functions-hot-policy=off",
                "lto-merge-functions-optsize-cold"}));
 }
