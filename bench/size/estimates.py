@@ -9,6 +9,7 @@ Our byte model prices every merge before making it; the report
   ``cross_module.similar_classes[].estimated_bytes_saved``;
 - identical classes folded across ThinLTO modules:
   ``cross_module.classes[].estimated_bytes_saved``;
+- aligned pairs, in a module: ``aligned.estimated_bytes_saved``;
 - identical folds inside a module (``groups``): **no estimate**; a group
   has only the kept body's instruction count (``body_instructions``), so
   the identical saving of a full-LTO link, and the in-module part of a
@@ -19,7 +20,8 @@ report/1``) or a ThinLTO one (``...-thinlto-report/1``, one module report
 per backend and the ``cross_module`` section) into one flat record, with
 ``None`` where the report has no such price. The matrix (matrix_checks.py)
 compares the similar estimate with the ``.text`` the similar link saved
-over the identical-only link.
+over the identical-only link, and the aligned estimate with what the
+aligned link saved over the similar one.
 """
 
 THIN_SCHEMA = "lto-merge-functions-thinlto-report/1"
@@ -49,6 +51,7 @@ def summarize(report):
     modules = _modules(report)
     cross = report.get("cross_module") or {}
     similar_sections = [m["similar"] for m in modules if m.get("similar")]
+    aligned_sections = [m["aligned"] for m in modules if m.get("aligned")]
     xm_similar = cross.get("similar_classes", [])
     xm_identical = cross.get("classes", [])
     similar_ran = bool(similar_sections) or bool(xm_similar)
@@ -75,4 +78,9 @@ def summarize(report):
                              if similar_ran else None),
         "similar_cross_module_estimate": xm_similar_bytes if xm_similar
         else None,
+        # Aligned pairs (in modules only).
+        "aligned_classes": _sum(a.get("classes_merged", 0)
+                                for a in aligned_sections),
+        "aligned_estimate": _sum(a.get("estimated_bytes_saved", 0)
+                                 for a in aligned_sections),
     }

@@ -184,12 +184,18 @@ def _estimates(rec):
     return (rec or {}).get("estimates") or {}
 
 
+# The configuration with aligned merging on top of ours-similar (not a role:
+# runs have it when --configs names it).
+ALIGNED = "ours-safe+similar+aligned"
+
+
 def estimate_rows(run, cell, tolerance_bytes=ESTIMATE_BYTES,
                   tolerance_share=ESTIMATE_SHARE):
     """Per program: the similar estimate and measured saving (flagged when
     they disagree beyond the tolerance), and the identical measured saving
     with the estimate the report has for it (across ThinLTO modules only;
-    in-module folds carry none)."""
+    in-module folds carry none); where the run has ALIGNED, its estimate
+    and measured saving over ours-similar too."""
     safe, similar = cell.config_of("ours-safe"), cell.config_of("ours-similar")
     rows = []
     for p in run["programs"]:
@@ -216,6 +222,16 @@ def estimate_rows(run, cell, tolerance_bytes=ESTIMATE_BYTES,
         row["similar_flagged"] = flag(row["similar_estimate"],
                                       row["similar_measured"],
                                       tolerance_bytes, tolerance_share)
+        if ALIGNED in run["configs"]:
+            al_t = _text(p, ALIGNED)
+            est_al = _estimates(res.get(ALIGNED))
+            row["aligned_classes"] = est_al.get("aligned_classes")
+            row["aligned_estimate"] = est_al.get("aligned_estimate")
+            row["aligned_measured"] = (sim_t - al_t if sim_t is not None
+                                       and al_t is not None else None)
+            row["aligned_flagged"] = flag(row["aligned_estimate"],
+                                          row["aligned_measured"],
+                                          tolerance_bytes, tolerance_share)
         rows.append(row)
     return rows
 

@@ -105,6 +105,27 @@ def estimate_lines(rows, thin):
             cellsv.append(f"{_num(r['identical_cross_module_folded'])}, "
                           f"{_num(r['identical_cross_module_estimate'])}")
         lines.append(report.row(cellsv))
+    return lines + [""] + aligned_estimate_lines(rows)
+
+
+def aligned_estimate_lines(rows):
+    """The aligned stage's estimate beside its measured saving, when the
+    run has the aligned configuration."""
+    rows = [r for r in rows if "aligned_measured" in r]
+    if not rows:
+        return []
+    lines = ["Aligned: the report's `aligned.estimated_bytes_saved` against "
+             f"`.text` of ours-safe+similar minus {checks.ALIGNED}, flagged "
+             "as above.", "",
+             "| program | aligned classes | aligned estimated | aligned "
+             "measured | difference |", "|---|---:|---:|---:|---:|"]
+    for r in rows:
+        est, meas = r["aligned_estimate"], r["aligned_measured"]
+        diff = "n/a" if est is None or meas is None else f"{meas - est:+,}"
+        if r["aligned_flagged"]:
+            diff = f"**{diff} flagged**"
+        lines.append(report.row([r["program"], _num(r["aligned_classes"]),
+                                 _num(est), _num(meas), diff]))
     return lines + [""]
 
 

@@ -245,6 +245,15 @@ class EstimatesTest(unittest.TestCase):
         self.assertEqual(s["similar_classes"], 2)
         self.assertIsNone(s["identical_cross_module_estimate"])
 
+    def test_aligned_estimate_sums_the_modules(self):
+        r = module_report(5, similar=[100])
+        r["aligned"] = {"classes_merged": 2, "estimated_bytes_saved": 700}
+        s = estimates.summarize(r)
+        self.assertEqual(s["aligned_estimate"], 700)
+        self.assertEqual(s["aligned_classes"], 2)
+        self.assertIsNone(estimates.summarize(module_report(5))[
+            "aligned_estimate"])
+
     def test_identical_only_has_no_similar_estimate(self):
         s = estimates.summarize(module_report(5))
         self.assertFalse(s["similar_ran"])
@@ -387,6 +396,26 @@ class OutputsAndEstimatesTest(unittest.TestCase):
         self.assertEqual(row["similar_estimate"], 600)
         self.assertTrue(row["similar_flagged"])
         self.assertEqual(row["identical_measured"], 1048)
+
+    def test_aligned_estimate_beside_its_measured_saving(self):
+        p = good()
+        run = cell_run(FULL, {"clamscan": p})
+        run["configs"].append(checks.ALIGNED)
+        run["programs"][0]["results"][checks.ALIGNED] = rec(
+            980, est={"aligned_estimate": 1124, "aligned_classes": 2})
+        row = checks.estimate_rows(run, FULL)[0]
+        # ours-similar is 970 bytes: the aligned link is 10 bytes larger.
+        self.assertEqual(row["aligned_measured"], -10)
+        self.assertEqual(row["aligned_estimate"], 1124)
+        self.assertTrue(row["aligned_flagged"])
+        text = "\n".join(matrix_report.estimate_lines([row], thin=False))
+        self.assertIn("| clamscan | 2 | 1,124 | -10 | **-1,134 flagged** |",
+                      text)
+
+    def test_no_aligned_columns_without_the_configuration(self):
+        row = checks.estimate_rows(cell_run(FULL, {"kc": good()}), FULL)[0]
+        self.assertNotIn("aligned_measured", row)
+        self.assertEqual(matrix_report.aligned_estimate_lines([row]), [])
 
     def test_flag_tolerance_is_the_larger_of_bytes_and_share(self):
         self.assertFalse(checks.flag(150, 0))          # 150 B < 200 B
