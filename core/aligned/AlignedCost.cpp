@@ -65,9 +65,9 @@ namespace {
 // values stay live across it (spills), and each side ends in a jump.
 constexpr int64_t SelectTenths = 40;
 constexpr int64_t WideSelectTenths = 20;
-constexpr int64_t BranchTenths = 230;
+constexpr int64_t BranchTenths = IdentifierBranchTenths;
 constexpr int64_t JumpBackTenths = 20;
-constexpr int64_t DispatchTenths = 230;
+constexpr int64_t DispatchTenths = IdentifierBranchTenths;
 constexpr int64_t KeptIdentifierTenths = 40;
 
 int64_t selectTenths(const Value &A, const Value &B, const ByteModel &Bytes) {

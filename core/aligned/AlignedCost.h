@@ -12,6 +12,13 @@
 
 namespace lmf {
 
+/// What a branch on the identifier costs in the merged body, in tenths of
+/// bytes: 23 bytes, fitted on compiled x86-64 CTMark bodies (AlignedCost.cpp
+/// says why it is far more than its two instructions). The aligner prices
+/// a run of unmatched instructions (a gap) and an island of matched ones
+/// with it too (Aligner.cpp).
+constexpr int64_t IdentifierBranchTenths = 230;
+
 /// The byte model's view of one merged body (AlignedCost.cpp says how each
 /// part is priced), in bytes.
 struct MergedBodyCost {

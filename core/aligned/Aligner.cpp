@@ -64,6 +64,7 @@
 
 #include "core/aligned/Aligner.h"
 
+#include "core/aligned/AlignedCost.h"
 #include "core/aligned/SequenceAlignment.h"
 #include "core/aligned/ShapeHasher.h"
 #include "core/equality/WalkOrder.h"
@@ -82,15 +83,10 @@ namespace lmf {
 namespace {
 
 /// What a run of matched instructions between two unmatched runs must save
-/// to be kept: the branch on the identifier it costs (AlignedCost.cpp's
-/// BranchTenths), in tenths of bytes. Measured on x86-64 only (compiled
-/// CTMark bodies); other targets take the same until measured.
-constexpr int64_t IslandTenths = 230;
-
-/// What opening a run of unmatched instructions costs the alignment, in
-/// tenths of bytes: a branch on the identifier, as AlignedCost.cpp prices
-/// it (measured on x86-64 only, as above).
-constexpr int64_t GapOpenTenths = 230;
+/// to be kept, and what opening a run of unmatched instructions costs the
+/// alignment: the branch on the identifier either costs (AlignedCost.h).
+constexpr int64_t IslandTenths = IdentifierBranchTenths;
+constexpr int64_t GapOpenTenths = IdentifierBranchTenths;
 
 /// Untaken right blocks with exactly a left block's shapes that the block
 /// pairing looks at.
