@@ -103,7 +103,9 @@ bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
 
 /// Whether LLVM's MachineOutliner will run on the module: the
 /// smallest-binary option asks for it (and keeps it off hot code), or the
-/// link passed -mllvm -enable-machine-outliner (any mode but never).
+/// link passed -mllvm -enable-machine-outliner. The option's value is not
+/// readable here, so an explicit =never counts too: the rule it turns on
+/// only keeps some pairs apart.
 bool machineOutlinerRuns(const MergeOptions &Opts) {
   if (Opts.KeepOutlinerOffHotCode)
     return true;
@@ -397,9 +399,7 @@ void AlignedStage::run() {
   findHotFunctions();
   for (Round = 0; Round < Ctx.Opts.Aligned.Rounds; ++Round) {
     collectCandidates();
-    forgetUnpaying([&](const Function *F) {
-      return Touched.count(const_cast<Function *>(F)) != 0;
-    });
+    forgetUnpaying([&](const Function *F) { return Touched.count(F) != 0; });
     Touched.clear();
     std::vector<std::pair<unsigned, unsigned>> Pairs =
         findCandidatePairs(Prints);
