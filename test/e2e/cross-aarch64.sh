@@ -3,8 +3,5 @@
 # A program cross-built for AArch64 Linux, full LTO and ThinLTO, merged by
 # our ld.lld (identical and similar folds, constant tables) and run under
 # qemu-aarch64 (cross-target.bash says what it checks).
-CROSS_TRIPLE=aarch64-linux-gnu
-CROSS_QEMU=qemu-aarch64
-CROSS_SYSROOT=/usr/aarch64-linux-gnu
-CROSS_DEB_ARCH=arm64
+CROSS_TARGET=aarch64
 source "$(dirname "$0")/cross-target.bash"

@@ -10,16 +10,11 @@
 # tables. The listings must show each kind of fold, and the merged programs
 # must print what the plain links print.
 #
-# The sourcing script sets CROSS_TRIPLE (clang's --target), CROSS_QEMU (the
-# emulator) and CROSS_SYSROOT (qemu's -L). A missing emulator or cross
-# library is a failure with the package to install, never a skipped test:
-# .ci/install-deps installs them.
+# The sourcing script sets CROSS_TARGET (aarch64 or riscv64);
+# cross_target (test/lib/setup.bash) fails, naming the package, when the
+# emulator or the cross libraries are missing.
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-
-command -v "$CROSS_QEMU" >/dev/null ||
-  fail "$CROSS_QEMU not found: install qemu-user (.ci/install-deps)"
-[[ -e $CROSS_SYSROOT/lib/libc.so.6 ]] ||
-  fail "no C library in $CROSS_SYSROOT: install libc6-dev-${CROSS_DEB_ARCH}-cross (.ci/install-deps)"
+cross_target "$CROSS_TARGET"
 
 cat > twins.h <<'C'
 #include <stdio.h>

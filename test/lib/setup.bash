@@ -43,6 +43,25 @@ need() {
   done
 }
 
+# cross_target NAME: for aarch64 or riscv64, sets CROSS_TRIPLE (clang's
+# --target), CROSS_QEMU (the emulator) and CROSS_SYSROOT (qemu's -L, the
+# Debian cross libraries). A missing emulator or C library is a failure
+# that names the package, never a skipped test: .ci/install-deps installs
+# them.
+cross_target() {
+  local deb
+  case "$1" in
+  aarch64) CROSS_TRIPLE=aarch64-linux-gnu CROSS_QEMU=qemu-aarch64 deb=arm64 ;;
+  riscv64) CROSS_TRIPLE=riscv64-linux-gnu CROSS_QEMU=qemu-riscv64 deb=riscv64 ;;
+  *) fail "no cross target '$1': expected aarch64 or riscv64" ;;
+  esac
+  CROSS_SYSROOT=/usr/$CROSS_TRIPLE
+  command -v "$CROSS_QEMU" >/dev/null ||
+    fail "$CROSS_QEMU not found: install qemu-user (.ci/install-deps)"
+  [[ -e $CROSS_SYSROOT/lib/libc.so.6 ]] ||
+    fail "no C library in $CROSS_SYSROOT: install libc6-dev-$deb-cross (.ci/install-deps)"
+}
+
 # What a crashing LLVM tool, or a process killed by a signal, prints.
 CRASH_REPORT='Stack dump|PLEASE submit|due to signal|Segmentation fault|Aborted'
 

@@ -18,22 +18,17 @@ TARGET_CFLAGS=() TARGET_LDFLAGS=() RUN_UNDER=()
 
 # use_target NAME: build for x86_64 (native), aarch64 or riscv64 from here
 # on, cross-compiled with clang and run under qemu-user with the target's
-# Debian cross libraries, position-dependent as the e2e cross tests build.
+# Debian cross libraries (cross_target, test/lib/setup.bash),
+# position-dependent as the e2e cross tests build.
 use_target() {
-  local triple qemu
   case "$1" in
   x86_64) return 0 ;;
-  aarch64) triple=aarch64-linux-gnu qemu=qemu-aarch64 ;;
-  riscv64) triple=riscv64-linux-gnu qemu=qemu-riscv64 ;;
+  aarch64 | riscv64) cross_target "$1" ;;
   *) fail "--target: expected x86_64, aarch64 or riscv64, not '$1'" ;;
   esac
-  command -v "$qemu" >/dev/null ||
-    fail "$qemu not found: install qemu-user (.ci/install-deps)"
-  [[ -e /usr/$triple/lib/libc.so.6 ]] ||
-    fail "no C library in /usr/$triple: install the target's libc6-dev-*-cross (.ci/install-deps)"
-  TARGET_CFLAGS=(--target="$triple" -fno-pic)
-  TARGET_LDFLAGS=(--target="$triple" -no-pie)
-  RUN_UNDER=("$qemu" -L "/usr/$triple")
+  TARGET_CFLAGS=(--target="$CROSS_TRIPLE" -fno-pic)
+  TARGET_LDFLAGS=(--target="$CROSS_TRIPLE" -no-pie)
+  RUN_UNDER=("$CROSS_QEMU" -L "$CROSS_SYSROOT")
 }
 
 # lmf_link OUT [clang link arguments...]: a full-LTO link through clang with
