@@ -7,17 +7,19 @@
 #define LMF_CORE_ALIGNED_ALIGNEDCOST_H
 
 #include "core/aligned/Aligner.h"
+#include "core/facts/ByteModel.h"
 
 #include <cstdint>
 
 namespace lmf {
 
 /// What a branch on the identifier costs in the merged body, in tenths of
-/// bytes: 23 bytes, fitted on compiled x86-64 CTMark bodies (AlignedCost.cpp
-/// says why it is far more than its two instructions). The aligner prices
-/// a run of unmatched instructions (a gap) and an island of matched ones
-/// with it too (Aligner.cpp).
-constexpr int64_t IdentifierBranchTenths = 230;
+/// bytes, for the target of Bytes: 23 bytes on x86-64 and 12 on AArch64,
+/// fitted on compiled CTMark bodies of each (AlignedCost.cpp says why it is
+/// far more than its two instructions); other targets take x86-64's. The
+/// aligner prices a run of unmatched instructions (a gap) and an island of
+/// matched ones with it too (Aligner.cpp).
+int64_t identifierBranchTenths(const ByteModel &Bytes);
 
 /// The byte model's view of one merged body (AlignedCost.cpp says how each
 /// part is priced), in bytes.

@@ -84,9 +84,8 @@ namespace {
 
 /// What a run of matched instructions between two unmatched runs must save
 /// to be kept, and what opening a run of unmatched instructions costs the
-/// alignment: the branch on the identifier either costs (AlignedCost.h).
-constexpr int64_t IslandTenths = IdentifierBranchTenths;
-constexpr int64_t GapOpenTenths = IdentifierBranchTenths;
+/// alignment: the branch on the identifier either costs, for the module's
+/// target (identifierBranchTenths, AlignedCost.h).
 
 /// Untaken right blocks with exactly a left block's shapes that the block
 /// pairing looks at.
@@ -176,9 +175,9 @@ void FunctionAligner::appendAlignment(ArrayRef<const Instruction *> L,
   auto Gain = [&](unsigned I, unsigned J) {
     return gain(*L[I], LH[I], *R[J], RH[J], With);
   };
-  for (auto [I, J] : alignSequences(L.size(), R.size(), Gain,
-                                    Limits.FullCells, Limits.Band,
-                                    GapOpenTenths))
+  for (auto [I, J] :
+       alignSequences(L.size(), R.size(), Gain, Limits.FullCells, Limits.Band,
+                      identifierBranchTenths(Ctx.Bytes)))
     Flat.push_back({I >= 0 ? L[I] : nullptr, J >= 0 ? R[J] : nullptr});
 }
 
@@ -467,6 +466,7 @@ bool FunctionAligner::separateLandingPads() {
 }
 
 bool FunctionAligner::unmatchIslands() {
+  const int64_t IslandTenths = identifierBranchTenths(Ctx.Bytes);
   bool Any = false;
   std::vector<char> Unmatch(Flat.size(), 0);
   for (auto [Begin, End] : Spans) {
