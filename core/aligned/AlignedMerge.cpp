@@ -69,7 +69,6 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
@@ -101,27 +100,12 @@ bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
   return PSI.isFunctionHotInCallGraphNthPercentile(Percentile, &F, BFI);
 }
 
-/// Whether LLVM's MachineOutliner will run on the module: the
-/// smallest-binary option asks for it (and keeps it off hot code), or the
-/// link passed -mllvm -enable-machine-outliner. The option's value is not
-/// readable here, so an explicit =never counts too: the rule it turns on
-/// only keeps some pairs apart.
-bool machineOutlinerRuns(const MergeOptions &Opts) {
-  if (Opts.KeepOutlinerOffHotCode)
-    return true;
-  const auto &Registered = cl::getRegisteredOptions();
-  auto It = Registered.find("enable-machine-outliner");
-  return It != Registered.end() && It->second->getNumOccurrences() > 0;
-}
-
 class AlignedStage {
 public:
   explicit AlignedStage(AlignedStageContext &Ctx)
-      : Ctx(Ctx),
-        PlanCtx{Ctx.Facts,       Ctx.Opts.Mode,
-                Ctx.Policy,      LayoutLock,
-                AlignerLimits(), Ctx.Opts.OptimizeOtherCodeForSize,
-                machineOutlinerRuns(Ctx.Opts)} {}
+      : Ctx(Ctx), PlanCtx{Ctx.Facts,       Ctx.Opts.Mode,
+                          Ctx.Policy,      LayoutLock,
+                          AlignerLimits(), Ctx.Opts.OptimizeOtherCodeForSize} {}
 
   void run();
 
@@ -289,6 +273,14 @@ void AlignedStage::explainMissed(const AlignedPlan &Plan) {
           << Plan.Right->getName() << "': ";
         if (!Plan.Obstacle.empty()) {
           R << Plan.Obstacle;
+          return;
+        }
+        // The shape is named where it, not the estimate, kept the pair out.
+        StringRef Distrusted = Plan.distrustedEstimate();
+        if (Ctx.Opts.Aligned.MinimumGain >= 0 && !Distrusted.empty() &&
+            Plan.EstimatedBytesSaved >= Ctx.Opts.Aligned.MinimumGain) {
+          R << "the estimate of " << std::to_string(Plan.EstimatedBytesSaved)
+            << " bytes saved is not trusted: " << Distrusted;
           return;
         }
         R << "about " << std::to_string(Plan.EstimatedBytesSaved)

@@ -49,9 +49,21 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// With the MachineOutliner, a pair merges only with at least this share
-/// of its instructions matched (planAlignedPair says why).
-constexpr uint64_t OutlinedMatchNumerator = 3, OutlinedMatchDenominator = 5;
+/// With at least BranchyPairBranches branches on the identifier, a pair
+/// merges only with at least this share matched (distrustedEstimate says
+/// why).
+constexpr uint64_t BranchyMatchNumerator = 11, BranchyMatchDenominator = 20;
+constexpr unsigned BranchyPairBranches = 16;
+/// A pair merges only with at most one select per this many matched
+/// instructions (distrustedEstimate says why).
+constexpr uint64_t MatchedPerSelect = 4;
+
+/// At least Numerator in Denominator of the pair's instructions matched.
+bool matchedShare(const AlignedPlan &Plan, uint64_t Numerator,
+                  uint64_t Denominator) {
+  return Plan.Matched * Denominator >=
+         (Plan.Matched + Plan.Unmatched) * Numerator;
+}
 
 /// What member G with identifier K costs once its body is gone; fills Out
 /// with the cheaper way.
@@ -84,14 +96,49 @@ int64_t identifierBytes(unsigned K, const ByteModel &Bytes, LLVMContext &C) {
   return Bytes.argumentBytes(*ConstantInt::get(Type::getInt1Ty(C), K));
 }
 
+StringRef AlignedPlan::distrustedEstimate() const {
+  // A pair about half matched with many branches is where the branch's
+  // price is furthest off: each branch keeps both members' values live
+  // across it. On CTMark's x86-64 modules the two pairs of this kind the
+  // stage merged (51.5% matched) saved 80 and 96 bytes of 1,008 and 1,318
+  // estimated (clamscan's deflate_fast and deflate_slow, 32 branches; one
+  // of tramp3d-v4's, 42), and in ThinLTO backends 64 and 128 bytes *more*,
+  // making clamscan's x86-64 -O3 ThinLTO link 96 bytes larger (and its
+  // --lto-smallest-binary link 1,123 bytes larger, the MachineOutliner
+  // sharing less of the members once the branches cut them); the two
+  // pairs nearest above 11 in 20 matched (57%, 23 and 61 branches; one
+  // from a ThinLTO backend, one merged only when every pair is) saved 848
+  // and 1,136 bytes of 1,138 and 820 estimated.
+  if (Cost.Splits + Cost.Dispatches >= BranchyPairBranches &&
+      !matchedShare(*this, BranchyMatchNumerator, BranchyMatchDenominator))
+    return "fewer than 11 in 20 instructions matched, with 16 branches on "
+           "the identifier or more";
+  // Where selects are dense, each costs more than its price: on the same
+  // modules, pairs with more than one select per four matched
+  // instructions (174 of them, every pair merged) took 6.5 to 10 bytes
+  // more per select than estimated, and the one such pair the stage
+  // merged (tramp3d-v4's MultiArgEvaluator, 633 selects, 2,395 matched)
+  // took 864 bytes more than its two functions, 4,793 estimated saved.
+  // Below that density the estimate errs the other way.
+  if (uint64_t(Cost.Selects) * MatchedPerSelect > Matched)
+    return "more than one select on the identifier per 4 matched "
+           "instructions";
+  return "";
+}
+
 bool AlignedPlan::mayMerge(int64_t MinimumGain) const {
   if (!Obstacle.empty())
+    return false;
+  // A negative minimum merges pairs that lose up to that much (tests,
+  // csmith), whatever the estimate's shape.
+  if (MinimumGain < 0)
+    return EstimatedBytesSaved >= MinimumGain;
+  if (!distrustedEstimate().empty())
     return false;
   // The byte model's error grows with the body (AlignedCost.cpp): on
   // CTMark, asking a fifth of the estimated body on top of the minimum
   // kept every pair that grew the program out, at 5% of the saving.
-  int64_t Margin = MinimumGain < 0 ? MinimumGain : Cost.BodyBytes / 5;
-  return EstimatedBytesSaved >= std::max(MinimumGain, Margin);
+  return EstimatedBytesSaved >= std::max(MinimumGain, Cost.BodyBytes / 5);
 }
 
 AlignedPlan planAlignedPair(Function &Left, Function &Right,
@@ -126,16 +173,6 @@ AlignedPlan planAlignedPair(Function &Left, Function &Right,
   }
   Plan.Matched = Plan.Alignment.matchedInstructions();
   Plan.Unmatched = Plan.Alignment.unmatchedInstructions();
-  // The MachineOutliner already shares much of what two alike functions
-  // repeat, and the identifier's branches cut the sequences it would
-  // share: at x86-64 -O3 with the outliner, clamscan's deflate_fast and
-  // deflate_slow (half their instructions matched, 32 branches) made
-  // .text 1,123 bytes larger where the estimate said 1,008 smaller.
-  if (Ctx.OutlinerRuns &&
-      Plan.Matched * OutlinedMatchDenominator <
-          (Plan.Matched + Plan.Unmatched) * OutlinedMatchNumerator)
-    Plan.Obstacle = "fewer than 3 in 5 instructions matched, and the "
-                    "MachineOutliner runs";
   return Plan;
 }
 

@@ -54,8 +54,14 @@ struct AlignedPlan {
   /// The byte model's estimate: bodies saved less thunks or grown calls.
   int64_t EstimatedBytesSaved = 0;
 
-  /// The pair saves at least MinimumGain and a fifth of the merged body's
-  /// estimated size (AlignedPlanner.cpp says why).
+  /// Why the estimate is not trusted (a shape of pair where the byte
+  /// model's prices are measured to be far off, AlignedPlanner.cpp), or "".
+  llvm::StringRef distrustedEstimate() const;
+
+  /// The pair can merge and, unless MinimumGain is negative (pairs that
+  /// lose up to that much merge), its estimate is trusted and saves at least
+  /// MinimumGain and a fifth of the merged body's estimated size
+  /// (AlignedPlanner.cpp says why).
   bool mayMerge(int64_t MinimumGain) const;
 };
 
@@ -71,10 +77,6 @@ struct AlignedPlanContext {
   /// merges for size (MergeOptions::OptimizeOtherCodeForSize), as it does
   /// for functions built for size (AlignedPlanner.cpp says why).
   bool KeepThunks = false;
-  /// LLVM's MachineOutliner runs after merging (--lto-smallest-binary, or
-  /// -mllvm -enable-machine-outliner): a pair must match most of its
-  /// instructions (AlignedPlanner.cpp says why).
-  bool OutlinerRuns = false;
   /// The alignment strategies to try, in order (ties to the first).
   llvm::SmallVector<AlignmentStrategy, 2> Strategies = {
       AlignmentStrategy::Linear, AlignmentStrategy::Blocks};
