@@ -23,7 +23,7 @@ compared for every round.
 aligner plans is merged: the data the stage's prices and the shapes it
 distrusts (core/aligned/AlignedPlanner.cpp) were measured on. Prints the
 pairs whose estimate missed most, then the estimate against the real
-saving by select density and for pairs under 11 in 20 matched with and
+saving by select density and for pairs under 13 in 25 matched with and
 without 16 branches or more.
 """
 
@@ -121,11 +121,11 @@ def report(modules, rows, worst):
             per = (est - real) / max(1, sum(r["selects"] for r in part))
             print(f"  [{lo}, {hi}): {n:4} pairs, estimated {est:7}, real "
                   f"{real:7} ({per:+.1f} bytes per select)")
-    half = [r for r in rows if 20 * r["matched"] <
-            11 * (r["matched"] + r["unmatched"])]
-    for label, part in (("under 11 in 20 matched, < 16 branches",
+    half = [r for r in rows if 25 * r["matched"] <
+            13 * (r["matched"] + r["unmatched"])]
+    for label, part in (("under 13 in 25 matched, < 16 branches",
                          [r for r in half if r["branches"] < 16]),
-                        ("under 11 in 20 matched, >= 16 branches",
+                        ("under 13 in 25 matched, >= 16 branches",
                          [r for r in half if r["branches"] >= 16])):
         n, est, real = sums(part)
         print(f"{label}: {n} pairs, estimated {est}, real {real}")

@@ -52,7 +52,7 @@ namespace {
 /// With at least BranchyPairBranches branches on the identifier, a pair
 /// merges only with at least this share matched (distrustedEstimate says
 /// why).
-constexpr uint64_t BranchyMatchNumerator = 11, BranchyMatchDenominator = 20;
+constexpr uint64_t BranchyMatchNumerator = 13, BranchyMatchDenominator = 25;
 constexpr unsigned BranchyPairBranches = 16;
 /// A pair merges only with at most one select per this many matched
 /// instructions (distrustedEstimate says why).
@@ -105,13 +105,15 @@ StringRef AlignedPlan::distrustedEstimate() const {
   // of tramp3d-v4's, 42), and in ThinLTO backends 64 and 128 bytes *more*,
   // making clamscan's x86-64 -O3 ThinLTO link 96 bytes larger (and its
   // --lto-smallest-binary link 1,123 bytes larger, the MachineOutliner
-  // sharing less of the members once the branches cut them); the two
-  // pairs nearest above 11 in 20 matched (57%, 23 and 61 branches; one
-  // from a ThinLTO backend, one merged only when every pair is) saved 848
-  // and 1,136 bytes of 1,138 and 820 estimated.
+  // sharing less of the members once the branches cut them). Just above
+  // 13 in 25 matched the estimate errs the other way: every such pair
+  // with 16 branches or more (52-55% matched: 3 on x86-64, 7 on AArch64,
+  // every pair merged) saved more than estimated, and consumer-typeset's
+  // TransferComponent pair (53.4%, 32 branches) 900 of 1,321 bytes at
+  // x86-64 -Oz ThinLTO.
   if (Cost.Splits + Cost.Dispatches >= BranchyPairBranches &&
       !matchedShare(*this, BranchyMatchNumerator, BranchyMatchDenominator))
-    return "fewer than 11 in 20 instructions matched, with 16 branches on "
+    return "fewer than 13 in 25 instructions matched, with 16 branches on "
            "the identifier or more";
   // Where selects are dense, each costs more than its price: on the same
   // modules, pairs with more than one select per four matched

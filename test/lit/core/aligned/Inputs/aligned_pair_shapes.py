@@ -7,8 +7,8 @@ so that no function pairs across them).
   aligned_pair_shapes.py selects   dense1/dense2: 20 of 62 matched
       instructions differ in an operand (22 selects, more than 1 in 4);
       sparse1/sparse2 (i64): 13 differ (15 selects, at most 1 in 4).
-  aligned_pair_shapes.py branches  branchy1/branchy2: 16 runs of 12 alike
-      instructions, each followed by 5 that differ in opcode (54.8%
+  aligned_pair_shapes.py branches  branchy1/branchy2: 16 runs of 14 alike
+      instructions, each followed by 7 that differ in opcode (50.2%
       matched, 16 branches); fewer1/fewer2 (i64): 15 such runs.
 """
 
@@ -32,7 +32,7 @@ def chain_with_operands(name, other, last, links, differing, ty):
     return lines
 
 
-def runs_and_gaps(name, gap_ops, runs, ty, run=12, gap=5):
+def runs_and_gaps(name, gap_ops, runs, ty, run=14, gap=7):
     """`runs` runs of `run` alike instructions, each followed by `gap`
     instructions of this member's own opcodes."""
     lines = [f"define {ty} @{name}({ty} %x, {ty} %w) {{"]
