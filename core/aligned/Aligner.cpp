@@ -82,11 +82,6 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// What a run of matched instructions between two unmatched runs must save
-/// to be kept, and what opening a run of unmatched instructions costs the
-/// alignment: the branch on the identifier either costs, for the module's
-/// target (identifierBranchTenths, AlignedCost.h).
-
 /// Untaken right blocks with exactly a left block's shapes that the block
 /// pairing looks at.
 constexpr unsigned ExactCandidates = 4;
@@ -175,6 +170,8 @@ void FunctionAligner::appendAlignment(ArrayRef<const Instruction *> L,
   auto Gain = [&](unsigned I, unsigned J) {
     return gain(*L[I], LH[I], *R[J], RH[J], With);
   };
+  // Opening a run of unmatched instructions (a gap) costs the branch on
+  // the identifier around it, at the module's target's price.
   for (auto [I, J] :
        alignSequences(L.size(), R.size(), Gain, Limits.FullCells, Limits.Band,
                       identifierBranchTenths(Ctx.Bytes)))
@@ -466,6 +463,8 @@ bool FunctionAligner::separateLandingPads() {
 }
 
 bool FunctionAligner::unmatchIslands() {
+  // A run of matched instructions between two unmatched runs is kept only
+  // where it saves the branch on the identifier that leaving it costs.
   const int64_t IslandTenths = identifierBranchTenths(Ctx.Bytes);
   bool Any = false;
   std::vector<char> Unmatch(Flat.size(), 0);
