@@ -45,8 +45,10 @@
 //       -mllvm -lto-merge-functions-hot-policy=<policy>
 //       -mllvm -lto-merge-functions-no-outline-hot
 //       -mllvm -lto-merge-functions-optsize-cold
-//     (--lto-smallest-binary has also put `--icf=safe` and `-mllvm
-//     -enable-machine-outliner` among lld's arguments, MergeRequest.cpp)
+//     (--lto-smallest-binary has also put `--icf=safe`, `-mllvm
+//     -enable-machine-outliner` among lld's arguments, MergeRequest.cpp,
+//     and LinkWithMerging.cpp adds `-mllvm -codegen-data-thinlto-two-rounds`
+//     in a link of two ThinLTO modules or more without DTLTO)
 //     and run lld on the result (the plugin follows lld's --threads by
 //     itself, through llvm::parallel::strategy);
 //     With --thinlto-distributor, our distributor wrapper and remote

@@ -75,7 +75,8 @@ static const LinkerOption Options[] = {
     {LinkerOptionID::Smallest, "lto-smallest-binary", LinkerOptionKind::Flag,
      "",
      "The smallest binary: --lto-merge-functions with similar and aligned "
-     "functions, LLVM's MachineOutliner and code generation for size (both kept off hot "
+     "functions, LLVM's MachineOutliner (across in-process ThinLTO backends "
+     "too) and code generation for size (both kept off hot "
      "code where a profile says which it is) and --icf=safe; each part "
      "yields to an explicit option"},
     {LinkerOptionID::Report, "lto-merge-functions-report",

@@ -42,13 +42,16 @@
 // explicit option wherever it stands on the command line: merging is on
 // unless --lto-merge-functions or its negation says otherwise (a mode
 // given there is kept), similar and aligned merging are on unless one of
-// their options is given, lld gets `--icf=safe` unless an --icf= option is there or the
-// link is relocatable (`-r`, which lld refuses with ICF; the final link can
-// fold), and `-mllvm -enable-machine-outliner` (for distributed backends
-// also as --thinlto-remote-compiler-arg) unless an -mllvm option already
-// sets the outliner. The merge pass is then told to keep the outliner off hot
-// code (unless the hot-function policy is off) and to have the other code
-// generated for size (core/facts/SizeCodegen.cpp).
+// their options is given, lld gets `--icf=safe` unless an --icf= option is
+// there or the link is relocatable (`-r`, which lld refuses with ICF; the final
+// link can fold), and `-mllvm -enable-machine-outliner` (for distributed
+// backends also as --thinlto-remote-compiler-arg) unless an -mllvm option
+// already sets the outliner, and, in an in-process ThinLTO link of two modules
+// or more, `-mllvm -codegen-data-thinlto-two-rounds` (each backend's outliner
+// then also outlines what the other backends outlined) unless an -mllvm
+// option sets a `codegen-data-` option. The merge pass is then told to keep the
+// outliner off hot code (unless the hot-function policy is off) and to have the
+// other code generated for size (core/facts/SizeCodegen.cpp).
 //
 // The request is turned into the merge pass's options here too, once, for
 // both places the pass runs: lld's in-process backends (LldInvocation.cpp
@@ -161,6 +164,7 @@ struct ExplicitChoices {
   bool Merge = false;       // --lto-merge-functions[=mode], its negation
   bool Icf = false;         // --icf=all|safe|none
   bool Outliner = false;    // -mllvm -enable-machine-outliner[=mode]
+  bool CodegenData = false; // -mllvm -codegen-data-*
   bool Relocatable = false; // -r, --relocatable
 
   void observe(const CommandLineItem &Item) {
@@ -170,9 +174,15 @@ struct ExplicitChoices {
       Icf = true;
     else if (Item.Name == "relocatable" || Item.Name == "r")
       Relocatable = true;
-    else if (Item.Name.rtrim('=') == "mllvm" &&
-             Item.value().ltrim('-').starts_with("enable-machine-outliner"))
+    else if (Item.Name.rtrim('=') == "mllvm" || Item.Name == "plugin-opt=-")
+      observeLlvmOption(Item.value().ltrim('-'));
+  }
+
+  void observeLlvmOption(StringRef Option) {
+    if (Option.starts_with("enable-machine-outliner"))
       Outliner = true;
+    else if (Option.starts_with("codegen-data-"))
+      CodegenData = true;
   }
 };
 
@@ -338,6 +348,12 @@ void RequestParser::applySmallest() {
     Req.Similar.Enabled = true;
   if (!Req.Aligned.Enabled.has_value())
     Req.Aligned.Enabled = true;
+  // Two code generation rounds let the outliner of each in-process ThinLTO
+  // backend outline what other modules outlined (the first round gathers
+  // them); distributed backends are one process each, which no round can
+  // join. Whether the link has the modules to share is known once its
+  // inputs are read (linkWithMerging).
+  Req.TwoCodegenRounds = !Given.CodegenData && !Req.Distribution.distributes();
   std::vector<const char *> Extra =
       smallestBinaryArguments(Given, Req.Distribution.distributes());
   Req.LldArgs.insert(Req.LldArgs.end(), Extra.begin(), Extra.end());

@@ -62,6 +62,10 @@ struct MergeRequest {
   /// MachineOutliner off hot code. What it adds to lld's command line (the
   /// outliner, --icf=safe) is already in LldArgs.
   bool Smallest = false;
+  /// --lto-smallest-binary without a `codegen-data-` LLVM option and
+  /// without DTLTO: two code generation rounds where the link has two
+  /// ThinLTO modules or more (twoCodegenRoundsArguments).
+  bool TwoCodegenRounds = false;
   /// --lto-merge-functions-report; empty when not given.
   std::string ReportPath;
   /// --print-merged-functions.

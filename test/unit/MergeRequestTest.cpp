@@ -453,4 +453,26 @@ TEST(MergeRequest, SmallestBinaryTellsDistributedBackendsToOutline) {
             Expected);
 }
 
+TEST(MergeRequest, SmallestBinaryAsksForTwoCodegenRoundsUnlessTold) {
+  EXPECT_TRUE(parse({"a.o", "--lto-smallest-binary"}).TwoCodegenRounds);
+  EXPECT_FALSE(parse({"a.o"}).TwoCodegenRounds);
+  // Any codegen-data option, either spelling, before or after it: the user's
+  // choice is lld's.
+  for (std::vector<const char *> Given :
+       {std::vector<const char *>{"-mllvm",
+                                  "-codegen-data-thinlto-two-rounds=false"},
+        std::vector<const char *>{"--plugin-opt=-codegen-data-use-path=x"}}) {
+    for (bool First : {true, false}) {
+      std::vector<const char *> Args = {"a.o", "--lto-smallest-binary"};
+      Args.insert(First ? Args.begin() : Args.end(), Given.begin(),
+                  Given.end());
+      EXPECT_FALSE(parse(Args).TwoCodegenRounds) << Given.back();
+    }
+  }
+  // Distributed backends are one process each.
+  EXPECT_FALSE(
+      parse({"--lto-smallest-binary", "--thinlto-distributor=/bin/d", "a.o"})
+          .TwoCodegenRounds);
+}
+
 } // namespace
