@@ -51,22 +51,23 @@
 
 #include "core/MergeModule.h"
 
-#include "core/facts/AnnotationIntersector.h"
+#include "core/MergeRemarks.h"
+#include "core/aligned/AlignedMerge.h"
+#include "core/aligned/AlignedRealBytes.h"
 #include "core/equality/AnnotationPolicy.h"
 #include "core/equality/ClassSplitting.h"
 #include "core/equality/Eligibility.h"
 #include "core/equality/GlobalNumbering.h"
+#include "core/equality/PartitionRefinement.h"
+#include "core/equality/StructuralHash.h"
+#include "core/equality/TotalOrder.h"
+#include "core/facts/AnnotationIntersector.h"
+#include "core/facts/ProfileFacts.h"
+#include "core/facts/SizeCodegen.h"
 #include "core/identical/IdenticalPlanner.h"
 #include "core/identical/IdenticalRewriter.h"
 #include "core/identical/MemberSymbols.h"
-#include "core/MergeRemarks.h"
-#include "core/equality/PartitionRefinement.h"
-#include "core/facts/ProfileFacts.h"
 #include "core/similar/SimilarMerge.h"
-#include "core/aligned/AlignedMerge.h"
-#include "core/facts/SizeCodegen.h"
-#include "core/equality/StructuralHash.h"
-#include "core/equality/TotalOrder.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -75,6 +76,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <chrono>
@@ -498,9 +500,28 @@ void ModuleMerge::mergeSimilar() {
 /// after the similar stage (it reads them from the module: the similar
 /// stage erases some).
 void ModuleMerge::mergeAligned() {
-  PhaseTimer Timer(Result.Times.AlignedSeconds, "LTOMergeFunctions.Aligned");
-  AlignedStageContext Ctx{M, Opts, Runner, Globals, Policy, Facts, Result};
-  mergeAlignedFunctions(Ctx);
+  // Asked for the real bytes, the stage is measured against a copy of the
+  // module as it found it; neither the copy nor the measure is stage time.
+  std::unique_ptr<Module> Before;
+  if (Opts.Aligned.MeasureRealBytes)
+    Before = CloneModule(M);
+  {
+    PhaseTimer Timer(Result.Times.AlignedSeconds, "LTOMergeFunctions.Aligned");
+    AlignedStageContext Ctx{M, Opts, Runner, Globals, Policy, Facts, Result};
+    mergeAlignedFunctions(Ctx);
+  }
+  if (!Before)
+    return;
+  Expected<std::optional<int64_t>> Saved =
+      measureAlignedClasses(*Before, M, Result.Aligned);
+  if (Saved)
+    Result.Stats.AlignedRealBytes = *Saved;
+  else
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        "lto-merge-functions: the aligned classes' real bytes were not "
+        "measured: " +
+            toString(Saved.takeError()),
+        DS_Warning));
 }
 
 /// Once every fold is made: the module's own folds first, so that a local

@@ -33,6 +33,9 @@ constexpr StringLiteral Branches = "branches";
 constexpr StringLiteral HotExcluded = "hot_excluded";
 constexpr StringLiteral MatchedInstructions = "matched_instructions";
 constexpr StringLiteral PairsPlanned = "pairs_planned";
+constexpr StringLiteral RealBytesAfter = "real_bytes_after";
+constexpr StringLiteral RealBytesBefore = "real_bytes_before";
+constexpr StringLiteral RealBytesSaved = "real_bytes_saved";
 constexpr StringLiteral Selects = "selects";
 constexpr StringLiteral UnmatchedInstructions = "unmatched_instructions";
 constexpr StringLiteral Apply = "apply";
@@ -125,15 +128,22 @@ static json::Object alignedGroupToJson(const AlignedGroup &G) {
   for (const AlignedMember &M : G.Members)
     Members.push_back(json::Object{{key::Name, M.Name},
                                    {key::Action, similarActionName(M.Action)}});
-  return json::Object{{key::Round, G.Round},
-                      {key::Body, G.KeptBody},
-                      {key::MatchedInstructions, G.MatchedInstructions},
-                      {key::UnmatchedInstructions, G.UnmatchedInstructions},
-                      {key::Selects, G.Selects},
-                      {key::Branches, G.Branches},
-                      {key::BodyInstructions, G.BodyInstructions},
-                      {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
-                      {key::Members, std::move(Members)}};
+  json::Object Group{{key::Round, G.Round},
+                     {key::Body, G.KeptBody},
+                     {key::MatchedInstructions, G.MatchedInstructions},
+                     {key::UnmatchedInstructions, G.UnmatchedInstructions},
+                     {key::Selects, G.Selects},
+                     {key::Branches, G.Branches},
+                     {key::BodyInstructions, G.BodyInstructions},
+                     {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
+                     {key::Members, std::move(Members)}};
+  if (G.RealBytesBefore && G.RealBytesAfter) {
+    Group[key::RealBytesBefore] = *G.RealBytesBefore;
+    Group[key::RealBytesAfter] = *G.RealBytesAfter;
+    Group[key::RealBytesSaved] =
+        int64_t(*G.RealBytesBefore) - int64_t(*G.RealBytesAfter);
+  }
+  return Group;
 }
 
 static json::Array refusalsToJson(ArrayRef<RefusedMember> Refusals) {
@@ -168,15 +178,18 @@ static json::Value alignedToJson(const MergeResult &R) {
   json::Array Classes;
   for (const AlignedGroup &G : R.Aligned)
     Classes.push_back(alignedGroupToJson(G));
-  return json::Object{{key::FunctionsConsidered, S.AlignedConsidered},
-                      {key::PairsPlanned, S.AlignedPairsPlanned},
-                      {key::ClassesMerged, S.AlignedClasses},
-                      {key::FunctionsMerged, S.AlignedMembers},
-                      {key::HotExcluded, S.AlignedHotExcluded},
-                      {key::Refused, S.AlignedRefused},
-                      {key::EstimatedBytesSaved, S.AlignedEstimatedBytes},
-                      {key::Classes, std::move(Classes)},
-                      {key::Refusals, refusalsToJson(R.AlignedRefusals)}};
+  json::Object Stage{{key::FunctionsConsidered, S.AlignedConsidered},
+                     {key::PairsPlanned, S.AlignedPairsPlanned},
+                     {key::ClassesMerged, S.AlignedClasses},
+                     {key::FunctionsMerged, S.AlignedMembers},
+                     {key::HotExcluded, S.AlignedHotExcluded},
+                     {key::Refused, S.AlignedRefused},
+                     {key::EstimatedBytesSaved, S.AlignedEstimatedBytes},
+                     {key::Classes, std::move(Classes)},
+                     {key::Refusals, refusalsToJson(R.AlignedRefusals)}};
+  if (S.AlignedRealBytes)
+    Stage[key::RealBytesSaved] = *S.AlignedRealBytes;
+  return Stage;
 }
 
 /// The identical stage's report: every key the report has had since
@@ -316,7 +329,9 @@ static bool fromJSON(const json::Value &V, AlignedGroup &G, json::Path P) {
          O.map(key::Selects, G.Selects) && O.map(key::Branches, G.Branches) &&
          O.map(key::BodyInstructions, G.BodyInstructions) &&
          O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
-         O.map(key::Members, G.Members);
+         O.map(key::Members, G.Members) &&
+         O.mapOptional(key::RealBytesBefore, G.RealBytesBefore) &&
+         O.mapOptional(key::RealBytesAfter, G.RealBytesAfter);
 }
 
 static bool fromJSON(const json::Value &V, RefusedMember &F, json::Path P) {
@@ -427,6 +442,7 @@ static bool mapAligned(const json::Value &V, MergeResult &R, json::Path P) {
          O.map(key::HotExcluded, S.AlignedHotExcluded) &&
          O.map(key::Refused, S.AlignedRefused) &&
          O.map(key::EstimatedBytesSaved, S.AlignedEstimatedBytes) &&
+         O.mapOptional(key::RealBytesSaved, S.AlignedRealBytes) &&
          O.map(key::Classes, R.Aligned) &&
          O.map(key::Refusals, R.AlignedRefusals);
 }
@@ -504,9 +520,14 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
   for (const AlignedGroup &G : Result.Aligned) {
     OS << "merged aligned functions into " << G.KeptBody << " ("
        << G.MatchedInstructions << " matched, " << G.UnmatchedInstructions
-       << " unmatched instructions, " << G.Selects << " selects, "
-       << G.Branches << " branches, about " << G.EstimatedBytesSaved
-       << " bytes saved)\n";
+       << " unmatched instructions, " << G.Selects << " selects, " << G.Branches
+       << " branches, about " << G.EstimatedBytesSaved << " bytes saved";
+    if (G.RealBytesBefore && G.RealBytesAfter)
+      OS << "; compiled: " << *G.RealBytesBefore << " -> " << *G.RealBytesAfter
+         << " bytes, "
+         << int64_t(*G.RealBytesBefore) - int64_t(*G.RealBytesAfter)
+         << " saved";
+    OS << ")\n";
     for (const AlignedMember &M : G.Members)
       OS << "  sharing body with aligned function " << M.Name << " ("
          << similarActionName(M.Action) << ")\n";

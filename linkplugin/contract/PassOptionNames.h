@@ -42,6 +42,8 @@ inline constexpr char AlignedMinimumGainOption[] =
     "lto-merge-functions-aligned-min-gain";
 inline constexpr char AlignedRoundsOption[] =
     "lto-merge-functions-aligned-rounds";
+inline constexpr char AlignedRealBytesOption[] =
+    "lto-merge-functions-aligned-real-bytes";
 inline constexpr char HotPolicyOption[] = "lto-merge-functions-hot-policy";
 inline constexpr char NoOutlineHotOption[] =
     "lto-merge-functions-no-outline-hot";

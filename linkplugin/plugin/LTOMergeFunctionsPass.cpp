@@ -171,6 +171,12 @@ cl::opt<unsigned> AlignedRoundsOpt(
     cl::init(lmf::MergeOptions().Aligned.Rounds), cl::Hidden,
     cl::cat(Category));
 
+cl::opt<bool> AlignedRealBytesOpt(
+    lmf::passopt::AlignedRealBytesOption,
+    cl::desc("Compile every aligned class's functions before and after the "
+             "stage and report their real code bytes beside the estimate"),
+    cl::init(false), cl::cat(Category));
+
 cl::opt<std::string> LinkAddressFreeOpt(
     lmf::passopt::LinkAddressFreeOption,
     cl::desc("The list of functions whose address no input of the link "
@@ -228,6 +234,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     Opts.Aligned.Enabled = bool(AlignedOpt);
   Opts.Aligned.MinimumGain = AlignedMinimumGainOpt;
   Opts.Aligned.Rounds = AlignedRoundsOpt;
+  Opts.Aligned.MeasureRealBytes = AlignedRealBytesOpt;
   Expected<const DenseSet<uint64_t> *> LinkAddressFree =
       PluginState::get().linkAddressFree(LinkAddressFreeOpt);
   if (!LinkAddressFree) {

@@ -128,6 +128,24 @@ TEST(AlignedMerge, ReportReadsBack) {
   EXPECT_EQ(R.Stats.AlignedEstimatedBytes,
             O.Result.Stats.AlignedEstimatedBytes);
   EXPECT_EQ(R.Times.AlignedSeconds, O.Result.Times.AlignedSeconds);
+  EXPECT_FALSE(R.Stats.AlignedRealBytes) << "measured only when asked for";
+}
+
+TEST(AlignedMerge, RealBytesReadBack) {
+  Outcome O = mergeAligned(buildFamilies(0xBEEF, 20, 3), serialRunner());
+  ASSERT_FALSE(O.Result.Aligned.empty());
+  O.Result.Stats.AlignedRealBytes = 123;
+  O.Result.Aligned.front().RealBytesBefore = 300;
+  O.Result.Aligned.front().RealBytesAfter = 200;
+  Expected<std::vector<MergeResult>> Back =
+      resultsFromJson(reportToJson(O.Result));
+  ASSERT_TRUE(bool(Back)) << toString(Back.takeError());
+  const MergeResult &R = Back->front();
+  EXPECT_EQ(R.Stats.AlignedRealBytes, std::optional<int64_t>(123));
+  EXPECT_EQ(R.Aligned.front().RealBytesBefore, std::optional<uint64_t>(300));
+  EXPECT_EQ(R.Aligned.front().RealBytesAfter, std::optional<uint64_t>(200));
+  ASSERT_GT(R.Aligned.size(), 1u);
+  EXPECT_FALSE(R.Aligned[1].RealBytesBefore);
 }
 
 } // namespace
