@@ -47,7 +47,8 @@
 // link can fold), and `-mllvm -enable-machine-outliner` (for distributed
 // backends also as --thinlto-remote-compiler-arg) unless an -mllvm option
 // already sets the outliner, and, in an in-process ThinLTO link of two modules
-// or more, `-mllvm -codegen-data-thinlto-two-rounds` (each backend's outliner
+// or more that folds with ICF (not --icf=none, not -r), `-mllvm
+// -codegen-data-thinlto-two-rounds` (each backend's outliner
 // then also outlines what the other backends outlined) unless an -mllvm
 // option sets a `codegen-data-` option. The merge pass is then told to keep the
 // outliner off hot code (unless the hot-function policy is off) and to have the
@@ -163,6 +164,7 @@ bool observeDistributionOption(const CommandLineItem &Item,
 struct ExplicitChoices {
   bool Merge = false;       // --lto-merge-functions[=mode], its negation
   bool Icf = false;         // --icf=all|safe|none
+  bool IcfNone = false;     // the last --icf= is none
   bool Outliner = false;    // -mllvm -enable-machine-outliner[=mode]
   bool CodegenData = false; // -mllvm -codegen-data-*
   bool Relocatable = false; // -r, --relocatable
@@ -170,9 +172,10 @@ struct ExplicitChoices {
   void observe(const CommandLineItem &Item) {
     if (Item.Kind != CommandLineItem::LldOption)
       return;
-    if (Item.Name.starts_with("icf="))
+    if (Item.Name.starts_with("icf=")) {
       Icf = true;
-    else if (Item.Name == "relocatable" || Item.Name == "r")
+      IcfNone = Item.Name == "icf=none";
+    } else if (Item.Name == "relocatable" || Item.Name == "r")
       Relocatable = true;
     else if (Item.Name.rtrim('=') == "mllvm" || Item.Name == "plugin-opt=-")
       observeLlvmOption(Item.value().ltrim('-'));
@@ -350,10 +353,15 @@ void RequestParser::applySmallest() {
     Req.Aligned.Enabled = true;
   // Two code generation rounds let the outliner of each in-process ThinLTO
   // backend outline what other modules outlined (the first round gathers
-  // them); distributed backends are one process each, which no round can
-  // join. Whether the link has the modules to share is known once its
-  // inputs are read (linkWithMerging).
-  Req.TwoCodegenRounds = !Given.CodegenData && !Req.Distribution.distributes();
+  // them). Each backend then emits its own local copy of each such
+  // sequence, which only ICF folds into one: without ICF in this link
+  // (--icf=none, -r) they would grow the binary (CTMark's kc at AArch64
+  // -Oz: 323,164 bytes against 200,776 with one round). Distributed
+  // backends are one process each, which no round can join. Whether the
+  // link has the modules to share is known once its inputs are read
+  // (linkWithMerging).
+  Req.TwoCodegenRounds = !Given.CodegenData && !Given.IcfNone &&
+                         !Given.Relocatable && !Req.Distribution.distributes();
   std::vector<const char *> Extra =
       smallestBinaryArguments(Given, Req.Distribution.distributes());
   Req.LldArgs.insert(Req.LldArgs.end(), Extra.begin(), Extra.end());

@@ -62,9 +62,9 @@ struct MergeRequest {
   /// MachineOutliner off hot code. What it adds to lld's command line (the
   /// outliner, --icf=safe) is already in LldArgs.
   bool Smallest = false;
-  /// --lto-smallest-binary without a `codegen-data-` LLVM option and
-  /// without DTLTO: two code generation rounds where the link has two
-  /// ThinLTO modules or more (twoCodegenRoundsArguments).
+  /// --lto-smallest-binary without a `codegen-data-` LLVM option, without
+  /// DTLTO, --icf=none or -r: two code generation rounds where the link has
+  /// two ThinLTO modules or more (linkWithMerging).
   bool TwoCodegenRounds = false;
   /// --lto-merge-functions-report; empty when not given.
   std::string ReportPath;

@@ -469,6 +469,13 @@ TEST(MergeRequest, SmallestBinaryAsksForTwoCodegenRoundsUnlessTold) {
       EXPECT_FALSE(parse(Args).TwoCodegenRounds) << Given.back();
     }
   }
+  // Only ICF folds the backends' copies of what they outline in the second
+  // round into one.
+  EXPECT_FALSE(
+      parse({"a.o", "--lto-smallest-binary", "--icf=none"}).TwoCodegenRounds);
+  EXPECT_TRUE(parse({"a.o", "--icf=none", "--icf=all", "--lto-smallest-binary"})
+                  .TwoCodegenRounds);
+  EXPECT_FALSE(parse({"-r", "a.o", "--lto-smallest-binary"}).TwoCodegenRounds);
   // Distributed backends are one process each.
   EXPECT_FALSE(
       parse({"--lto-smallest-binary", "--thinlto-distributor=/bin/d", "a.o"})
