@@ -137,11 +137,10 @@ static json::Object alignedGroupToJson(const AlignedGroup &G) {
                      {key::BodyInstructions, G.BodyInstructions},
                      {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
                      {key::Members, std::move(Members)}};
-  if (G.RealBytesBefore && G.RealBytesAfter) {
+  if (std::optional<int64_t> Saved = G.realBytesSaved()) {
     Group[key::RealBytesBefore] = *G.RealBytesBefore;
     Group[key::RealBytesAfter] = *G.RealBytesAfter;
-    Group[key::RealBytesSaved] =
-        int64_t(*G.RealBytesBefore) - int64_t(*G.RealBytesAfter);
+    Group[key::RealBytesSaved] = *Saved;
   }
   return Group;
 }
@@ -522,11 +521,9 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
        << G.MatchedInstructions << " matched, " << G.UnmatchedInstructions
        << " unmatched instructions, " << G.Selects << " selects, " << G.Branches
        << " branches, about " << G.EstimatedBytesSaved << " bytes saved";
-    if (G.RealBytesBefore && G.RealBytesAfter)
+    if (std::optional<int64_t> Saved = G.realBytesSaved())
       OS << "; compiled: " << *G.RealBytesBefore << " -> " << *G.RealBytesAfter
-         << " bytes, "
-         << int64_t(*G.RealBytesBefore) - int64_t(*G.RealBytesAfter)
-         << " saved";
+         << " bytes, " << *Saved << " saved";
     OS << ")\n";
     for (const AlignedMember &M : G.Members)
       OS << "  sharing body with aligned function " << M.Name << " ("

@@ -103,6 +103,13 @@ struct AlignedGroup {
   /// earlier rounds) started from, and of what it left (the body and the
   /// members' thunks). Unset for a class merged again later.
   std::optional<uint64_t> RealBytesBefore, RealBytesAfter;
+
+  /// What the class really saved, when it was measured.
+  std::optional<int64_t> realBytesSaved() const {
+    if (!RealBytesBefore || !RealBytesAfter)
+      return std::nullopt;
+    return int64_t(*RealBytesBefore) - int64_t(*RealBytesAfter);
+  }
 };
 
 struct PhaseTimes {
