@@ -16,7 +16,13 @@ execute instead, with one of three counters (``--counter``):
   ``--cache-sim=no``), exactly deterministic, on any machine, at 20 to 50
   times the run time; one round is enough;
 - ``time``: wall seconds of the run, pinned to one CPU, for the timed
-  medians and their spread (min and max are printed too).
+  medians and their spread (min and max are printed too);
+- ``qemu``: for a build cross-compiled for another target (AArch64,
+  RISC-V 64) and run under qemu-user, the guest instructions it executes,
+  counted by our qemu plugin (bench/qemu/insn_count.c, built as
+  ``lib/lmf-qemu-insn-count.so``; ``--qemu-plugin``), exactly
+  deterministic; valgrind cannot run those programs, and Debian's qemu
+  ships no plugins of its own.
 
 ``auto`` (the default) takes perf when it counts instructions here, else
 cachegrind.
@@ -57,6 +63,7 @@ COUNTERS = {
     "perf": (("cycles:u", "instructions:u"), ("task-clock", 1000)),
     "cachegrind": (("instructions",), ("instructions", 3e9)),
     "time": (("seconds",), ("seconds", 1.0)),
+    "qemu": (("instructions",), ("instructions", 3e9)),
 }
 
 
@@ -165,6 +172,52 @@ def measure_cachegrind(build, rel, cpu):
     return {"instructions": ir}
 
 
+def under_qemu_plugin(script_text, plugin, out):
+    """The run script with qemu-user loading the counting plugin: the
+    emulator is a word of the script (the test-suite's
+    TEST_SUITE_RUN_UNDER), followed by its own options."""
+    pattern = re.compile(r"(?<= )qemu-[a-z0-9_]+(?= )")
+    if not pattern.search(script_text):
+        return None
+    return pattern.sub(lambda m: f"{m.group(0)} -plugin {plugin},out={out}",
+                       script_text, count=1)
+
+
+def qemu_instructions(out):
+    """The count the plugin wrote (`instructions <N>`)."""
+    try:
+        with open(out) as f:
+            words = f.read().split()
+    except OSError:
+        return None
+    if len(words) == 2 and words[0] == "instructions" and words[1].isdigit():
+        return float(words[1])
+    return None
+
+
+def measure_qemu(build, rel, cpu, plugin):
+    """The guest instructions one run of the program executes under
+    qemu-user."""
+    exe = os.path.join(build, rel)
+    out = exe + ".qemu-insns"
+    if os.path.exists(out):
+        os.remove(out)
+    with open(run_script(build, rel)) as f:
+        text = under_qemu_plugin(f.read(), plugin, out)
+    if text is None:
+        sys.exit(f"program_cycles: {rel}: its run script starts no qemu "
+                 "(--counter qemu is for cross-built programs)")
+    script = exe + ".qemu.sh"
+    with open(script, "w") as f:
+        f.write(text)
+    run_or_exit(["taskset", "-c", str(cpu), "bash", script], rel)
+    count = qemu_instructions(out)
+    if count is None:
+        sys.exit(f"program_cycles: {rel}: the qemu plugin wrote no count "
+                 f"({out})")
+    return {"instructions": count}
+
+
 def measure_time(build, rel, cpu):
     """Wall seconds of one run of the program's run script, pinned."""
     start = time.perf_counter()
@@ -249,12 +302,27 @@ def main():
     ap.add_argument("--counter", default="auto",
                     choices=["auto"] + list(COUNTERS),
                     help="what to count (see the module's documentation)")
+    ap.add_argument("--qemu-plugin", dest="qemu_plugin",
+                    default=os.path.join(os.path.dirname(os.path.dirname(
+                        os.path.dirname(os.path.abspath(__file__)))),
+                        "build", "lib", "lmf-qemu-insn-count.so"),
+                    help="the counting plugin for --counter qemu (default: "
+                         "build/lib/lmf-qemu-insn-count.so)")
     args = ap.parse_args()
     counter = args.counter
     if counter == "auto":
         counter = "perf" if perf_counts_instructions() else "cachegrind"
         print(f"program_cycles: counting with {counter}", file=sys.stderr)
-    measure = MEASURE[counter]
+    if counter == "qemu":
+        plugin = os.path.abspath(args.qemu_plugin)
+        if not os.path.exists(plugin):
+            sys.exit(f"program_cycles: no qemu plugin at {plugin} (build "
+                     "the lmf-qemu-insn-count target, or --qemu-plugin)")
+
+        def measure(build, rel, cpu):
+            return measure_qemu(build, rel, cpu, plugin)
+    else:
+        measure = MEASURE[counter]
     configs = args.configs.split(",")
     progs = programs(args.build, args.executables, configs[0])
     for c in configs[1:]:

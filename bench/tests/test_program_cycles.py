@@ -70,6 +70,28 @@ class CountersTest(unittest.TestCase):
             "--cachegrind-out-file=/b/d/o /b/d/bullet; }"))
         self.assertIn("--chdir /b/d valgrind", text)
 
+    def test_qemu_plugin_goes_to_the_emulator(self):
+        script = ("set -x;{ /b/tools/timeit --chdir /b/d --summary "
+                  "/b/d/Output/kc.test.time qemu-aarch64 -L "
+                  "/usr/aarch64-linux-gnu /b/d/kc -f test; }")
+        text = program_cycles.under_qemu_plugin(script, "/p/c.so", "/b/d/n")
+        self.assertIn(" qemu-aarch64 -plugin /p/c.so,out=/b/d/n -L "
+                      "/usr/aarch64-linux-gnu /b/d/kc -f test", text)
+        # A native program's script has no emulator to give it to.
+        self.assertIsNone(program_cycles.under_qemu_plugin(
+            "set -x;{ /b/tools/timeit /b/d/kc -f test; }", "/p/c.so", "/o"))
+
+    def test_qemu_count(self):
+        import tempfile
+        with tempfile.NamedTemporaryFile("w", delete=False) as f:
+            f.write("instructions 2092091\n")
+        try:
+            self.assertEqual(program_cycles.qemu_instructions(f.name),
+                             2092091.0)
+            self.assertIsNone(program_cycles.qemu_instructions(f.name + "x"))
+        finally:
+            os.unlink(f.name)
+
     def test_cachegrind_total(self):
         import tempfile
         with tempfile.NamedTemporaryFile("w", delete=False) as f:

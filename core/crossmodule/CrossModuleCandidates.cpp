@@ -229,6 +229,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   }
   uint64_t Instructions = 0;
   C.BodyBytes = Facts.Bytes.bodyBytes(F, &Instructions);
+  C.InlinedBytes = Facts.Bytes.inlinedBytes(F);
   C.Costs = Facts.Bytes.costsOf(F);
   C.Instructions = Instructions;
 }

@@ -91,6 +91,9 @@ struct CrossModuleCandidate {
   uint32_t Instructions = 0;
   /// Machine-code bytes of its body (ByteModel.h).
   int64_t BodyBytes = 0;
+  /// Machine-code bytes its body adds to a caller that inlines it
+  /// (ByteModel::inlinedBytes).
+  int64_t InlinedBytes = 0;
   /// How its module's target builds it: the alignment of its body, and of
   /// the thunk it would become.
   FunctionCosts Costs;

@@ -38,6 +38,10 @@
 // (virtual functions in vtables) are thunks either way and stay in the
 // class.
 //
+// The plan is made before the backends inline: a member whose body, copied
+// into a caller, is no larger than a call passing one value (a field read)
+// stays out, since its thunk would be inlined as that call.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/crossmodule/CrossModuleSimilarPlanner.h"
@@ -53,6 +57,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace llvm;
@@ -185,6 +190,25 @@ bool inlinedInBackend(const CrossModuleCandidate &C) {
          C.Inlinable && C.CallingFunctions == 1;
 }
 
+/// True when a caller that inlines this member gains nothing from the
+/// shared body: what the body adds there is no more than the call that
+/// would take its place, which passes at least one value (its cheapest
+/// position's). The backends inline after this plan is made, copying
+/// small functions of other modules into their callers; a member made a
+/// thunk gives them a call to the shared body instead (a thunk of a
+/// shared body is itself a small function to inline). CTMark's clamscan,
+/// AArch64 -Oz ThinLTO: six field readers (yEncBegin...), one load each
+/// where inlined, grew their four callers in another module by 88 bytes.
+bool noLargerThanItsCall(const CrossModuleCandidate &C,
+                         const ByteModel &Bytes) {
+  if (!C.Inlinable || C.Positions.empty())
+    return false;
+  int64_t Cheapest = C.Positions.front().ArgumentBytes;
+  for (const CrossModuleCandidate::Position &P : C.Positions)
+    Cheapest = std::min(Cheapest, P.ArgumentBytes);
+  return C.InlinedBytes <= Bytes.jumpBytes() + Cheapest;
+}
+
 /// True when a module whose backend may merge MembersInModule members of
 /// the class with no thunk does better alone: their thunks here would cost
 /// more than the one body that sharing saves.
@@ -211,6 +235,10 @@ planClass(ArrayRef<ModuleCandidates> Modules, ArrayRef<CrossModuleRef> Members,
   for (unsigned K = 0; K < Members.size(); ++K) {
     if (inlinedInBackend(Model.member(K)))
       Out.Refusals.push_back({Members[K], "its backend may inline it"});
+    else if (noLargerThanItsCall(Model.member(K),
+                                 Modules[Members[K].Module].Bytes))
+      Out.Refusals.push_back(
+          {Members[K], "a caller inlining it saves more than a call"});
     else if (vanishesInBackend(Model.member(K)) &&
              bestLeftToBackend(VanishingPerModule[Members[K].Module],
                                Model.member(0),

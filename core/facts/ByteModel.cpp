@@ -22,6 +22,13 @@
 // inlined and unrolled, with more calls, each taking its arguments' moves:
 // fewer IR instructions, more bytes each.
 //
+// What a body adds where a caller inlines it (a ThinLTO backend copies
+// small functions of other modules into their callers, after the
+// cross-module planners ran): the same density, without the return and
+// without the constant offsets that the loads and stores fold into their
+// addressing. yEncBegin, a field read, is one instruction there, where
+// bodyBytes counts three for its own body.
+//
 // Alignment, as llc-22 applies it (MachineFunction: the target's preferred
 // alignment unless the function has `optsize` or `minsize`, then its
 // minimum; never below an explicit `align`): x86-64 16 bytes, 1 for size;
@@ -74,9 +81,11 @@
 
 #include "core/facts/ByteModel.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -342,6 +351,35 @@ int64_t ByteModel::bodyBytes(const Function &F, uint64_t *Instructions) const {
   }
   return static_cast<int64_t>(codeInstructions(F)) *
          costsOf(F).TenthsPerInstruction / 10;
+}
+
+namespace {
+
+/// True when I computes an address at a constant offset that every user
+/// reads or writes through, so each access folds it into its addressing
+/// (an x86-64 displacement, an AArch64 or RISC-V immediate offset).
+bool foldsIntoAccesses(const Instruction &I) {
+  const auto *GEP = dyn_cast<GetElementPtrInst>(&I);
+  if (!GEP || !GEP->hasAllConstantIndices() || GEP->user_empty())
+    return false;
+  return llvm::all_of(GEP->users(), [&](const User *U) {
+    if (const auto *L = dyn_cast<LoadInst>(U))
+      return L->getPointerOperand() == GEP;
+    if (const auto *S = dyn_cast<StoreInst>(U))
+      return S->getPointerOperand() == GEP;
+    return false;
+  });
+}
+
+} // namespace
+
+int64_t ByteModel::inlinedBytes(const Function &F) const {
+  uint64_t Counted = 0;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      Counted +=
+          !emitsNoCode(I) && !isa<ReturnInst>(I) && !foldsIntoAccesses(I);
+  return static_cast<int64_t>(Counted) * costsOf(F).TenthsPerInstruction / 10;
 }
 
 int64_t ByteModel::argumentBytes(const Constant &C) const {

@@ -87,6 +87,10 @@ public:
   static uint64_t codeInstructions(const llvm::Function &F);
   /// Whether I is one of the instructions codeInstructions counts.
   static bool emitsCode(const llvm::Instruction &I);
+  /// Bytes F's body adds to a caller that inlines it: the instructions
+  /// bodyBytes counts but its returns and the constant offsets its loads
+  /// and stores fold into their addressing (a field of an argument).
+  int64_t inlinedBytes(const llvm::Function &F) const;
   /// bodyBytes with F's alignment padding.
   int64_t occupiedBytes(const llvm::Function &F) const {
     return costsOf(F).occupied(bodyBytes(F));

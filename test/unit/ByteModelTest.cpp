@@ -170,6 +170,46 @@ define i32 @small(i32 %a, i32 %b) minsize optsize {
   }
 }
 
+TEST(ByteModel, InlinedBodiesLoseTheirReturnAndFoldedOffsets) {
+  LLVMContext Ctx;
+  std::unique_ptr<Module> M = test::parseIR(Ctx, R"(
+target triple = "aarch64-unknown-linux-gnu"
+define ptr @field(ptr %o) minsize optsize {
+  %f = getelementptr inbounds i8, ptr %o, i64 112
+  %v = load ptr, ptr %f
+  ret ptr %v
+}
+define void @setField(ptr %o, i64 %v) minsize optsize {
+  %f = getelementptr inbounds i8, ptr %o, i64 8
+  store i64 %v, ptr %f
+  ret void
+}
+define ptr @address(ptr %o) minsize optsize {
+  %f = getelementptr inbounds i8, ptr %o, i64 112
+  ret ptr %f
+}
+define ptr @indexed(ptr %o, i64 %i) minsize optsize {
+  %f = getelementptr inbounds i64, ptr %o, i64 %i
+  %v = load ptr, ptr %f
+  ret ptr %v
+}
+)");
+  ASSERT_TRUE(M);
+  ByteModel B = ByteModel::forModule(*M);
+  int64_t One = B.costsOf(*test::fn(*M, "field")).TenthsPerInstruction / 10;
+  // The load (or store) alone: its offset folds into its addressing.
+  EXPECT_EQ(B.inlinedBytes(*test::fn(*M, "field")), One);
+  EXPECT_EQ(B.inlinedBytes(*test::fn(*M, "setField")), One);
+  // An address returned, or at an offset not constant, takes an
+  // instruction of its own.
+  EXPECT_EQ(B.inlinedBytes(*test::fn(*M, "address")), One);
+  EXPECT_EQ(B.inlinedBytes(*test::fn(*M, "indexed")),
+            2 * B.costsOf(*test::fn(*M, "indexed")).TenthsPerInstruction / 10);
+  // The body of its own keeps both and the return.
+  EXPECT_GT(B.bodyBytes(*test::fn(*M, "field")),
+            B.inlinedBytes(*test::fn(*M, "field")));
+}
+
 TEST(ByteModel, ConstantsInArgumentRegisters) {
   LLVMContext Ctx;
   std::unique_ptr<Module> M = test::parseIR(Ctx, "@g = global i32 0\n");
