@@ -44,9 +44,8 @@ static char OutPath[4096];
 
 static void on_translate(qemu_plugin_id_t Id, struct qemu_plugin_tb *TB) {
   (void)Id;
-  qemu_plugin_register_vcpu_tb_exec_inline(TB, QEMU_PLUGIN_INLINE_ADD_U64,
-                                           &Executed,
-                                           qemu_plugin_tb_n_insns(TB));
+  qemu_plugin_register_vcpu_tb_exec_inline(
+      TB, QEMU_PLUGIN_INLINE_ADD_U64, &Executed, qemu_plugin_tb_n_insns(TB));
 }
 
 static void report_at_exit(qemu_plugin_id_t Id, void *Data) {
