@@ -50,6 +50,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
@@ -199,6 +200,16 @@ Error CandidateCollector::select(
   return Error::success();
 }
 
+/// True when F's body calls a function: any call but an intrinsic lowered
+/// to plain instructions (memcpy and its kind may become calls).
+static bool makesCalls(const Function &F) {
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (isa<CallBase>(I) && (!isa<IntrinsicInst>(I) || isa<MemIntrinsic>(I)))
+        return true;
+  return false;
+}
+
 void CandidateCollector::describe(CrossModuleCandidate &C,
                                   const Function &F) const {
   C.Name = F.getName().str();
@@ -230,6 +241,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   uint64_t Instructions = 0;
   C.BodyBytes = Facts.Bytes.bodyBytes(F, &Instructions);
   C.InlinedBytes = Facts.Bytes.inlinedBytes(F);
+  C.MakesCalls = makesCalls(F);
   C.Costs = Facts.Bytes.costsOf(F);
   C.Instructions = Instructions;
 }

@@ -94,6 +94,9 @@ struct CrossModuleCandidate {
   /// Machine-code bytes its body adds to a caller that inlines it
   /// (ByteModel::inlinedBytes).
   int64_t InlinedBytes = 0;
+  /// Its body calls a function (an intrinsic that emits no call aside):
+  /// LLVM's inliner prices each call high, so it is no sure inline.
+  bool MakesCalls = false;
   /// How its module's target builds it: the alignment of its body, and of
   /// the thunk it would become.
   FunctionCosts Costs;
