@@ -88,7 +88,7 @@ bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
                  const ModuleFacts &Facts, unsigned Percentile) {
   if (Facts.Hot.count(&F))
     return true;
-  if (F.hasOptSize() || !PSI.hasProfileSummary())
+  if (!PSI.hasProfileSummary())
     return false;
   std::optional<Function::ProfileCount> Entry = F.getEntryCount();
   if (!Entry || Entry->getCount() == 0)

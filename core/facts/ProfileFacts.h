@@ -28,8 +28,7 @@ HotFunctionSet collectHotFunctions(const llvm::Module &M, HotPolicy Policy);
 
 /// True when Policy keeps F to folds adding no instruction: the policy is
 /// not Off, F's entry count is hot by the module's profile summary or F
-/// carries the `hot` attribute, and F does not ask for size (`minsize`,
-/// `optsize`).
+/// carries the `hot` attribute, whether or not F is built for size.
 bool isHotFunction(const llvm::Function &F,
                    const llvm::ProfileSummaryInfo &PSI, HotPolicy Policy);
 
