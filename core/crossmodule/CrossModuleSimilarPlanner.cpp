@@ -38,10 +38,10 @@
 // (virtual functions in vtables) are thunks either way and stay in the
 // class.
 //
-// The plan is made before the backends inline: a member that calls nothing
-// and whose body, copied into a caller, is no larger than a call passing
-// one value (a field read) stays out, since its thunk would be inlined as
-// that call.
+// The plan is made before the backends inline: a member only ever called,
+// that calls nothing and whose body, copied into a caller, is no larger
+// than a call passing one value (a field read) stays out, since its thunk
+// would be inlined as that call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -203,15 +203,16 @@ bool inlinedInBackend(const CrossModuleCandidate &C) {
 /// Only a body that calls nothing is a sure inline: LLVM's inliner prices
 /// each call of the body high, and at -Oz keeps even a body of two calls
 /// out of line (7zip's 42 CObjectVector assignments, whose class saves
-/// 648 bytes there). A member whose address is taken (a virtual getter) is
-/// left out too: its thunk is no smaller than the body it replaces, which
-/// the byte model prices high for a body this small (three instructions
-/// for one load); bullet's classes of virtual getters cost 24 (AArch64
-/// -Oz) and 40 bytes (x86-64 -Oz) ThinLTO, 7zip's GetNumberOfItems and its
-/// kind saved 4.
+/// 648 bytes there). And only a member nothing takes the address of: a
+/// virtual function is called through its vtable, where no caller inlines
+/// it, and the byte model decides for it as for any other (7zip's COM
+/// getters, GetNumberOfItems and its kind, save 4 bytes at x86-64 -Oz
+/// ThinLTO and 32 at AArch64 -O3 in their classes; bullet's virtual
+/// getters lose 16 to 40, the byte model pricing a one-load body as three
+/// instructions).
 bool noLargerThanItsCall(const CrossModuleCandidate &C,
                          const ByteModel &Bytes) {
-  if (!C.Inlinable || C.MakesCalls || C.Positions.empty())
+  if (!C.OnlyCalled || !C.Inlinable || C.MakesCalls || C.Positions.empty())
     return false;
   int64_t Cheapest = C.Positions.front().ArgumentBytes;
   for (const CrossModuleCandidate::Position &P : C.Positions)
