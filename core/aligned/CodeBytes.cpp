@@ -61,7 +61,7 @@ Expected<std::unique_ptr<TargetMachine>> targetMachineFor(const Module &M) {
   // The outliner would move code of the functions measured into functions
   // not measured: each is measured whole.
   TM->setMachineOutliner(false);
-  return std::move(TM);
+  return TM;
 }
 
 /// A copy of M with bodies for Names only.
@@ -91,7 +91,7 @@ Expected<StringMap<uint64_t>> readFunctionSizes(StringRef Object,
     if (Sym.getELFType() == ELF::STT_FUNC && Names.contains(*Name))
       Sizes[*Name] = Sym.getSize();
   }
-  return std::move(Sizes);
+  return Sizes;
 }
 
 } // namespace
