@@ -153,20 +153,27 @@ def cachegrind_instructions(out):
     return None
 
 
-def measure_cachegrind(build, rel, cpu):
-    """The instructions one run of the program executes (cachegrind Ir)."""
-    exe = os.path.join(build, rel)
+def run_wrapped(build, rel, cpu, wrap, suffix, why_not):
+    """Runs the program's run script as wrap (script text -> text, or None
+    when it cannot) rewrites it, pinned, from the file <exe><suffix>; exits
+    saying why_not when wrap cannot."""
     with open(run_script(build, rel)) as f:
-        text = under_cachegrind(f.read(), exe,
-                                exe + ".cachegrind.out")
+        text = wrap(f.read())
     if text is None:
-        sys.exit(f"program_cycles: {rel}: its run script does not start "
-                 f"{exe}")
-    script = exe + ".cachegrind.sh"
+        sys.exit(f"program_cycles: {rel}: {why_not}")
+    script = os.path.join(build, rel) + suffix
     with open(script, "w") as f:
         f.write(text)
     run_or_exit(["taskset", "-c", str(cpu), "bash", script], rel)
-    ir = cachegrind_instructions(exe + ".cachegrind.out")
+
+
+def measure_cachegrind(build, rel, cpu):
+    """The instructions one run of the program executes (cachegrind Ir)."""
+    exe = os.path.join(build, rel)
+    out = exe + ".cachegrind.out"
+    run_wrapped(build, rel, cpu, lambda t: under_cachegrind(t, exe, out),
+                ".cachegrind.sh", f"its run script does not start {exe}")
+    ir = cachegrind_instructions(out)
     if ir is None:
         sys.exit(f"program_cycles: {rel}: cachegrind wrote no summary")
     return {"instructions": ir}
@@ -198,19 +205,12 @@ def qemu_instructions(out):
 def measure_qemu(build, rel, cpu, plugin):
     """The guest instructions one run of the program executes under
     qemu-user."""
-    exe = os.path.join(build, rel)
-    out = exe + ".qemu-insns"
+    out = os.path.join(build, rel) + ".qemu-insns"
     if os.path.exists(out):
         os.remove(out)
-    with open(run_script(build, rel)) as f:
-        text = under_qemu_plugin(f.read(), plugin, out)
-    if text is None:
-        sys.exit(f"program_cycles: {rel}: its run script starts no qemu "
-                 "(--counter qemu is for cross-built programs)")
-    script = exe + ".qemu.sh"
-    with open(script, "w") as f:
-        f.write(text)
-    run_or_exit(["taskset", "-c", str(cpu), "bash", script], rel)
+    run_wrapped(build, rel, cpu, lambda t: under_qemu_plugin(t, plugin, out),
+                ".qemu.sh", "its run script starts no qemu (--counter qemu "
+                "is for cross-built programs)")
     count = qemu_instructions(out)
     if count is None:
         sys.exit(f"program_cycles: {rel}: the qemu plugin wrote no count "
