@@ -74,12 +74,20 @@ class CountersTest(unittest.TestCase):
         script = ("set -x;{ /b/tools/timeit --chdir /b/d --summary "
                   "/b/d/Output/kc.test.time qemu-aarch64 -L "
                   "/usr/aarch64-linux-gnu /b/d/kc -f test; }")
-        text = program_cycles.under_qemu_plugin(script, "/p/c.so", "/b/d/n")
+        text = program_cycles.under_qemu_plugin(script, "/p/c.so", "/b/d/n",
+                                                "/b/d/kc", "x86_64")
         self.assertIn(" qemu-aarch64 -plugin /p/c.so,out=/b/d/n -L "
                       "/usr/aarch64-linux-gnu /b/d/kc -f test", text)
-        # A native program's script has no emulator to give it to.
+        self.assertNotIn("qemu-x86_64", text)
+        # A native program runs under the host's own emulator.
+        text = program_cycles.under_qemu_plugin(
+            "set -x;{ /b/tools/timeit /b/d/kc -f test; }", "/p/c.so", "/o",
+            "/b/d/kc", "x86_64")
+        self.assertIn(" qemu-x86_64 -plugin /p/c.so,out=/o /b/d/kc -f test",
+                      text)
         self.assertIsNone(program_cycles.under_qemu_plugin(
-            "set -x;{ /b/tools/timeit /b/d/kc -f test; }", "/p/c.so", "/o"))
+            "set -x;{ /b/tools/timeit /b/d/kc -f test; }", "/p/c.so", "/o",
+            "/b/d/x", "x86_64"))
 
     def test_qemu_count(self):
         import tempfile
