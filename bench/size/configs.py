@@ -111,6 +111,14 @@ CONFIGS = (
            ("-mllvm", "-enable-global-merge-func",
             "-mllvm", "-codegen-data-thinlto-two-rounds", "--icf=safe"),
            opt_in=True),
+    # Our merge with the code generation that two-round GMF brings along:
+    # in ThinLTO the second round also lets each backend's MachineOutliner
+    # (on by default for minsize functions on AArch64) outline what the
+    # other backends outlined, and --icf=safe folds their local copies.
+    Config("ours-safe+similar+two-rounds+icf-safe",
+           ("--lto-merge-functions=safe", "--lto-merge-similar-functions",
+            "-mllvm", "-codegen-data-thinlto-two-rounds", "--icf=safe"), True,
+           opt_in=True),
     # LLVM's MachineOutliner in LTO code generation (repeated instruction
     # sequences become calls), alone and after our merge: the two stack.
     Config("outliner", ("-mllvm", "-enable-machine-outliner"), opt_in=True),
