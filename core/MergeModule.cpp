@@ -25,8 +25,8 @@
 //      similar stage (SimilarMerge.h) takes the functions that still have a
 //      body of their own and merges those equal except for constants at
 //      parameter positions, in rounds of its own;
-//   7. when aligned merging is on for the module (AlignedOptions::Enabled,
-//      or unset: alignedMergingOn), the aligned stage (AlignedMerge.h)
+//   7. when aligned merging is on (AlignedOptions::Enabled, or unset:
+//      alignedMergingOn), the aligned stage (AlignedMerge.h)
 //      merges pairs of the functions left that differ in instructions;
 //   8. with MergeOptions::KeepOutlinerOffHotCode or
 //      OptimizeOtherCodeForSize (the smallest-binary option), every function
@@ -579,7 +579,7 @@ Expected<MergeResult> ModuleMerge::run() {
 
   if (similarMergingOn(Opts.Similar.Enabled, M))
     mergeSimilar();
-  if (alignedMergingOn(Opts.Aligned.Enabled, M))
+  if (alignedMergingOn(Opts.Aligned.Enabled))
     mergeAligned();
   SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts);
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);

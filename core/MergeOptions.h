@@ -74,7 +74,7 @@ struct AlignedOptions {
   /// After similar merging, also merge pairs of functions that differ in
   /// instructions (AlignedMerge.h): one body with an identifier parameter,
   /// matched instructions once, the rest in blocks only their member
-  /// reaches. Unset, the module decides (alignedMergingOn).
+  /// reaches. Unset, the default decides (alignedMergingOn).
   std::optional<bool> Enabled;
   /// An aligned pair merges only when the byte model says it saves at
   /// least this many bytes. Tests lower it (even below zero).

@@ -10,8 +10,8 @@
 // model (ByteModel.h: the target's bytes per instruction that emits code,
 // for the members as they are built); the prices of selects, branches and
 // the kept identifier are this stage's own, fitted on x86-64 code (below)
-// and taken for every target until measured on others, but for the branch
-// on the identifier, measured on AArch64 too:
+// and checked on AArch64's and RISC-V 64's, but for the branch on the
+// identifier, which costs about half as much on those two:
 //
 //  * every instruction of the merged body: a matched pair once, an
 //    unmatched instruction and the blocks of one side as they are;
@@ -27,7 +27,8 @@
 //    ranges: 23 bytes on x86-64 (a `test`, a conditional jump and a jump
 //    back are 7; the rest is what code generation adds around them:
 //    copies for the phis where the members meet, and spills, as both
-//    members' values are live across the branch), 12 on AArch64; a jump
+//    members' values are live across the branch), 12 on AArch64 and
+//    RISC-V 64; a jump
 //    (2) where a run's side or a member alone goes on to its next range
 //    (an x86-64 short `jmp`);
 //  * keeping the identifier alive across calls: a callee-saved register,
@@ -62,16 +63,18 @@ namespace {
 // 2026-11-28.md, "The aligned stage's byte model"): every pair of 1063
 // merged and compiled, the merged body's real size fitted against its
 // instructions, selects and branches. x86-64 code: other targets take the
-// same prices but for the branch, measured on AArch64 too. A branch on the
-// identifier costs far more than its two instructions: the members' values
-// meet in phis (copies), both members' values stay live across it
-// (spills), and each side ends in a jump. On AArch64, with 31 registers
-// and a compare-and-branch in one instruction, it costs about half as much
-// (every pair of the CTMark modules built for AArch64 merged and compiled:
-// the estimate said 48,836 bytes saved where 102,068 were, and the error
-// fitted 10.8 to 11.9 bytes per branch: bench/size/aligned_pair_bytes.py).
+// same prices but for the branch, measured on AArch64 and RISC-V 64 too. A
+// branch on the identifier costs far more than its two instructions: the
+// members' values meet in phis (copies), both members' values stay live
+// across it (spills), and each side ends in a jump. With 31 registers and
+// a compare-and-branch in one instruction it costs about half as much
+// (every pair of the CTMark modules merged and compiled,
+// bench/size/aligned_pair_bytes.py, the error fitted per branch: AArch64
+// 10.8 to 11.9 bytes over 999 pairs; RISC-V 64 11.4 to 15.7 over 1,030,
+// leaving out the five pairs the estimate missed by a kilobyte or more,
+// with 1 byte or less per select and per matched instruction).
+constexpr int64_t WideRegisterFileBranchTenths = 120;
 constexpr int64_t X86BranchTenths = 230;
-constexpr int64_t AArch64BranchTenths = 120;
 constexpr int64_t SelectTenths = 40;
 constexpr int64_t WideSelectTenths = 20;
 constexpr int64_t JumpBackTenths = 20;
@@ -239,8 +242,15 @@ MergedBodyCost BodyPricer::run() {
 } // namespace
 
 int64_t identifierBranchTenths(const ByteModel &Bytes) {
-  return Bytes.kind() == TargetKind::AArch64 ? AArch64BranchTenths
-                                             : X86BranchTenths;
+  switch (Bytes.kind()) {
+  case TargetKind::AArch64:
+  case TargetKind::RISCV64:
+    return WideRegisterFileBranchTenths;
+  case TargetKind::X86_64:
+  case TargetKind::Fallback:
+    return X86BranchTenths;
+  }
+  return X86BranchTenths;
 }
 
 int64_t MergedBodyCost::bodiesSaved() const {

@@ -69,7 +69,6 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 #include <mutex>
@@ -417,13 +416,8 @@ void mergeAlignedFunctions(AlignedStageContext &Ctx) {
   AlignedStage(Ctx).run();
 }
 
-bool alignedMergingOn(std::optional<bool> Asked, const Module &M) {
-  if (!Asked.value_or(false))
-    return false;
-  // The stage's own prices (AlignedCost.cpp) were fitted on x86-64 code
-  // and checked on AArch64's CTMark (every program smaller); RISC-V 64
-  // waits for a measurement of its own rather than guess (docs/linker.md).
-  return !Triple(M.getTargetTriple()).isRISCV();
+bool alignedMergingOn(std::optional<bool> Asked) {
+  return Asked.value_or(false);
 }
 
 } // namespace lmf

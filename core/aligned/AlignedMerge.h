@@ -39,11 +39,10 @@ struct AlignedStageContext {
 /// Ctx.Result.
 void mergeAlignedFunctions(AlignedStageContext &Ctx);
 
-/// Whether aligned merging runs on M: as Asked when the user said, else
-/// off (docs/linker.md, "Aligned functions", says why), and never for
-/// RISC-V, where its prices are not measured yet. The one place
-/// the default is decided.
-bool alignedMergingOn(std::optional<bool> Asked, const llvm::Module &M);
+/// Whether aligned merging runs: as Asked when the user said, else off
+/// (docs/linker.md, "Aligned functions", says why). The one place the
+/// default is decided.
+bool alignedMergingOn(std::optional<bool> Asked);
 
 } // namespace lmf
 

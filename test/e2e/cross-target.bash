@@ -7,8 +7,10 @@
 # across two units), and similar helpers of seven arguments that differ in
 # three strings and a constant: on these targets eight registers hold the
 # seven arguments and a table's address, so the values travel in constant
-# tables. The listings must show each kind of fold, and the merged programs
-# must print what the plain links print.
+# tables. A third link merges the aligned twins too (two loops that differ
+# in an operation and a step), every pair the aligned stage may (the byte
+# model would not take so small a pair). The listings must show each kind
+# of fold, and the merged programs must print what the plain links print.
 #
 # The sourcing script sets CROSS_TARGET (aarch64 or riscv64);
 # cross_target (test/lib/setup.bash) fails, naming the package, when the
@@ -92,6 +94,25 @@ __attribute__((noinline)) long norm2(const long *v, int n) {
   return s;
 }
 
+/* Aligned twins: the same loop but for an operation and one more step. */
+__attribute__((noinline)) long mix_up(const long *v, int n) {
+  long s = 1;
+  for (int i = 0; i < n; ++i) {
+    s = s * 5 + v[i];
+    s ^= s >> 3;
+  }
+  return s;
+}
+__attribute__((noinline)) long mix_down(const long *v, int n) {
+  long s = 1;
+  for (int i = 0; i < n; ++i) {
+    s = s * 5 - v[i];
+    s ^= s >> 3;
+    s += i;
+  }
+  return s;
+}
+
 /* Volatile, so that the optimizer cannot fold the arguments into the
    functions before the merge sees them. */
 volatile long dims[3][6] = {{71, 80, 40, 30, 1, 2},
@@ -116,6 +137,7 @@ int main(void) {
   k += scale_c(dims[2][2]);
   printf("scales: %ld\n", k);
   printf("sums: %ld %ld\n", sum_sq(v, lengths[0]), norm2(v + 1, lengths[1]));
+  printf("mixes: %ld %ld\n", mix_up(v, lengths[0]), mix_down(v + 1, lengths[1]));
   return 0;
 }
 C
@@ -128,6 +150,8 @@ C
 
 MERGE=(-Wl,--lto-merge-functions -Wl,--lto-merge-similar-functions
        -Wl,--print-merged-functions)
+ALIGNED=("${MERGE[@]}" -Wl,--lto-merge-aligned-functions
+         -Wl,-mllvm,-lto-merge-functions-aligned-min-gain=-1000)
 
 # cross_cc OUT SRC LTO: compile for the target. Position-dependent code:
 # in a PIE every address in a constant table costs a dynamic relocation,
@@ -162,6 +186,18 @@ for lto in full thin; do
   expect_eq "merged program prints what the plain one prints ($lto)" \
     "$(cat out.plain-$lto)" "$(cat out.merged-$lto)"
   expect_text_shrinks plain-$lto merged-$lto "$CROSS_TRIPLE, $lto LTO"
+  run_ok "aligned merging link ($lto)" cross_link aligned-$lto $lto \
+    "${ALIGNED[@]}"
+  cp run.out listing-aligned-$lto.txt
+  run_ok "aligned-merged program runs ($lto)" cross_run ./aligned-$lto
+  expect_eq "aligned-merged program prints what the plain one prints ($lto)" \
+    "$(cat out.plain-$lto)" "$(cat run.out)"
+  check_text "the aligned twins share a body ($lto)" \
+    listing-aligned-$lto.txt <<'CHECK'
+CHECK: merged aligned functions into mix_{{up|down}}.lmf.aligned
+CHECK-DAG: sharing body with aligned function mix_up
+CHECK-DAG: sharing body with aligned function mix_down
+CHECK
 done
 
 # The plain program's own output, which a merge that mixed up two members'
@@ -179,6 +215,7 @@ scale_b 446377 148814488068
 scale_c 779656 60713204640
 scales: 531544
 sums: 6570 1370
+mixes: 44585 1603
 OUT
 for lto in full thin; do
   expect_eq "the plain program prints what the same C does natively ($lto)" \
