@@ -105,9 +105,10 @@ struct MergeOptions {
   bool OptimizeOtherCodeForSize = false;
   /// For the two above, a block is hot when its count is among those that
   /// make up this share of the profile's total count, in millionths (1 to
-  /// 999999, the highest cutoff a profile summary lists): 99.99%, wider
-  /// than LLVM's 99% (SizeCodegen.cpp says why).
-  unsigned HotCodePercentile = 999900;
+  /// 999999, the highest cutoff a profile summary lists). Unset, the
+  /// module's target decides (hotCodePercentile, SizeCodegen.h): wider than
+  /// LLVM's 99%.
+  std::optional<unsigned> HotCodePercentile;
   /// For KeepOutlinerOffHotCode and OptimizeOtherCodeForSize: functions
   /// with a hot block (by HotCodePercentile) still take code generation for
   /// size when they are among those that execute least per instruction and

@@ -60,6 +60,7 @@
 #include "core/aligned/ShapeHasher.h"
 #include "core/equality/Eligibility.h"
 #include "core/facts/ProfileFacts.h"
+#include "core/facts/SizeCodegen.h"
 #include "core/identical/IdenticalRewriter.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -151,7 +152,7 @@ void AlignedStage::findHotFunctions() {
   ProfileSummaryInfo PSI(Ctx.M);
   for (Function &F : Ctx.M)
     if (!F.isDeclaration() && isEligible(F) &&
-        runsHotCode(F, PSI, Ctx.Facts, Ctx.Opts.HotCodePercentile))
+        runsHotCode(F, PSI, Ctx.Facts, hotCodePercentile(Ctx.Opts, Ctx.M)))
       Hot.insert(&F);
   Ctx.Result.Stats.AlignedHotExcluded = Hot.size();
 }

@@ -47,9 +47,14 @@ std::vector<bool> chooseWithinBudget(llvm::ArrayRef<RunCost> Costs,
                                      uint64_t TotalExecuted,
                                      unsigned BudgetMillionths);
 
+/// The line above which a block of M is hot, in millionths of the profile's
+/// total count: Opts.HotCodePercentile when set (from 1 to 999999), else
+/// 99.99%, and 99.9999% on AArch64 (SizeCodegen.cpp says why).
+unsigned hotCodePercentile(const MergeOptions &Opts, const llvm::Module &M);
+
 /// Marks the definitions of M as Opts ask: functions that run hot code
-/// (SizeCodegen.cpp says what that is, at Opts.HotCodePercentile, which must
-/// be from 1 to 999999, and Opts.SizeCodegenBudget, at most 1000000) get
+/// (SizeCodegen.cpp says what that is, at hotCodePercentile, and
+/// Opts.SizeCodegenBudget, at most 1000000) get
 /// `nooutline`, which LLVM's MachineOutliner honours; the others get
 /// `optsize`, so that code generation picks smaller encodings and drops the
 /// alignment of functions and loops. Under HotPolicy::Off nothing is hot: no

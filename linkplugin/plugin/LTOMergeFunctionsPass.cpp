@@ -82,8 +82,8 @@ cl::opt<unsigned> HotCodePercentileOpt(
     cl::desc("For -lto-merge-functions-no-outline-hot and "
              "-lto-merge-functions-optsize-cold: a block is hot when its count "
              "is among those making up this share of the profile's total, in "
-             "millionths"),
-    cl::init(lmf::MergeOptions().HotCodePercentile), cl::cat(Category));
+             "millionths (default: 999900, and 999999 on AArch64)"),
+    cl::init(999900), cl::cat(Category));
 
 cl::opt<unsigned> SizeCodegenBudgetOpt(
     lmf::passopt::SizeCodegenBudgetOption,
@@ -221,7 +221,8 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Hot = HotPolicyOpt;
   Opts.KeepOutlinerOffHotCode = NoOutlineHotOpt;
   Opts.OptimizeOtherCodeForSize = OptSizeColdOpt;
-  Opts.HotCodePercentile = HotCodePercentileOpt;
+  if (HotCodePercentileOpt.getNumOccurrences())
+    Opts.HotCodePercentile = HotCodePercentileOpt;
   Opts.SizeCodegenBudget = SizeCodegenBudgetOpt;
   Opts.Verify = VerifyOpt;
   if (SimilarOpt.getNumOccurrences())
