@@ -152,7 +152,7 @@ void AlignedStage::findHotFunctions() {
   ProfileSummaryInfo PSI(Ctx.M);
   for (Function &F : Ctx.M)
     if (!F.isDeclaration() && isEligible(F) &&
-        runsHotCode(F, PSI, Ctx.Facts, hotCodePercentile(Ctx.Opts, Ctx.M)))
+        runsHotCode(F, PSI, Ctx.Facts, hotCodePercentile(Ctx.Opts, F)))
       Hot.insert(&F);
   Ctx.Result.Stats.AlignedHotExcluded = Hot.size();
 }

@@ -15,6 +15,7 @@
 #include <vector>
 
 namespace llvm {
+class Function;
 class Module;
 } // namespace llvm
 
@@ -47,10 +48,12 @@ std::vector<bool> chooseWithinBudget(llvm::ArrayRef<RunCost> Costs,
                                      uint64_t TotalExecuted,
                                      unsigned BudgetMillionths);
 
-/// The line above which a block of M is hot, in millionths of the profile's
+/// The line above which a block of F is hot, in millionths of the profile's
 /// total count: Opts.HotCodePercentile when set (from 1 to 999999), else
-/// 99.99%, and 99.9999% on AArch64 (SizeCodegen.cpp says why).
-unsigned hotCodePercentile(const MergeOptions &Opts, const llvm::Module &M);
+/// 99.99%, and 99.9999% for a function of an AArch64 module that is not
+/// `minsize`, which AArch64 outlines only when asked (SizeCodegen.cpp says
+/// why).
+unsigned hotCodePercentile(const MergeOptions &Opts, const llvm::Function &F);
 
 /// Marks the definitions of M as Opts ask: functions that run hot code
 /// (SizeCodegen.cpp says what that is, at hotCodePercentile, and
