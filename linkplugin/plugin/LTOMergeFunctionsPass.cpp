@@ -82,7 +82,8 @@ cl::opt<unsigned> HotCodePercentileOpt(
     cl::desc("For -lto-merge-functions-no-outline-hot and "
              "-lto-merge-functions-optsize-cold: a block is hot when its count "
              "is among those making up this share of the profile's total, in "
-             "millionths (default: 999900, and 999999 on AArch64)"),
+             "millionths (default: 999900; 999999 for AArch64 functions that "
+             "are not minsize)"),
     cl::init(999900), cl::cat(Category));
 
 cl::opt<unsigned> SizeCodegenBudgetOpt(
