@@ -89,6 +89,12 @@ struct AlignedOptions {
   bool MeasureRealBytes = false;
 };
 
+/// The hot-code lines of MergeOptions::HotCodePercentile, in millionths of
+/// a profile's total count: 99.99% by default, 99.9999% where the outliner
+/// costs more (hotCodePercentile, SizeCodegen.h).
+inline constexpr unsigned DefaultHotCodePercentile = 999900;
+inline constexpr unsigned WideHotCodePercentile = 999999;
+
 struct MergeOptions {
   MergeMode Mode = MergeMode::Safe;
   /// Without a profile summary or `hot` attributes no function is hot and
@@ -105,9 +111,9 @@ struct MergeOptions {
   bool OptimizeOtherCodeForSize = false;
   /// For the two above, a block is hot when its count is among those that
   /// make up this share of the profile's total count, in millionths (1 to
-  /// 999999, the highest cutoff a profile summary lists). Unset, the
-  /// module's target decides (hotCodePercentile, SizeCodegen.h): wider than
-  /// LLVM's 99%.
+  /// 999999, the highest cutoff a profile summary lists). Unset, each
+  /// function's target and attributes decide (hotCodePercentile,
+  /// SizeCodegen.h): wider than LLVM's 99% either way.
   std::optional<unsigned> HotCodePercentile;
   /// For KeepOutlinerOffHotCode and OptimizeOtherCodeForSize: functions
   /// with a hot block (by HotCodePercentile) still take code generation for

@@ -28,9 +28,8 @@
 //    back are 7; the rest is what code generation adds around them:
 //    copies for the phis where the members meet, and spills, as both
 //    members' values are live across the branch), 12 on AArch64 and
-//    RISC-V 64; a jump
-//    (2) where a run's side or a member alone goes on to its next range
-//    (an x86-64 short `jmp`);
+//    RISC-V 64; a jump (2) where a run's side or a member alone goes on to
+//    its next range (an x86-64 short `jmp`);
 //  * keeping the identifier alive across calls: a callee-saved register,
 //    pushed, moved to and popped (4 bytes on x86-64), when the body calls
 //    anything and branches or selects on the identifier at all.

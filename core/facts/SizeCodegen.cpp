@@ -34,17 +34,17 @@
 // that is only warm on the training input may be hot on the real one, and
 // the narrower cutoffs let such kernels be outlined (the measurements that
 // chose 99.99%: the notebook section above). On AArch64 the line is
-// 99.9999% for a function not built with `minsize`: its outliner outlines about
-// twice what x86-64's does (16% of CTMark's `.text` against 8%), so warm
-// code pays more for it; with 99.99%, tramp3d-v4 built for AArch64 at -O3
-// with a profile ran 0.58% more instructions than the plain PGO build,
-// 0.32 points of them the outliner's, and 0.45% with the wider line, the
-// other nine programs as before (bench/notebook/2026-11-28.md, session 7).
-// A `minsize` function (-Oz) is outlined there in the plain build too, so
-// the line decides only its merges, and stays at 99.99% (AArch64 -Oz with
-// a profile ran within +0.15% with it; the wider line gave up 0.12 points
-// of its `.text` saving). A function whose entry
-// count is zero has no such block, and is decided without computing block
+// 99.9999% for a function that is not `minsize`: AArch64's outliner
+// outlines about twice what x86-64's does (16% of CTMark's `.text` against
+// 8%), so warm code pays more for it; with 99.99%, tramp3d-v4 built for
+// AArch64 at -O3 with a profile ran 0.58% more instructions than the plain
+// PGO build, 0.32 points of them the outliner's, and 0.45% with the wider
+// line, the other nine programs as before (bench/notebook/2026-11-28.md,
+// session 7). A `minsize` function (-Oz) is outlined there in the plain
+// build too, so the line decides only its merges, and stays at 99.99%
+// (AArch64 -Oz with a profile ran within +0.15% with it; the wider line
+// gave up 0.12 points of its `.text` saving). A function whose entry count
+// is zero has no such block, and is decided without computing block
 // frequencies.
 //
 // That line alone gave up most of the saving where the training run
@@ -237,10 +237,10 @@ unsigned hotCodePercentile(const MergeOptions &Opts, const Function &F) {
   // AArch64 outlines a `minsize` function in any build; the others only
   // when asked (outlinesMinSizeByDefault).
   bool OutlinedOnlyWhenAsked = !F.hasMinSize();
-  return OutlinedOnlyWhenAsked &&
-                 Triple(F.getParent()->getTargetTriple()).isAArch64()
-             ? 999999
-             : 999900;
+  if (OutlinedOnlyWhenAsked &&
+      Triple(F.getParent()->getTargetTriple()).isAArch64())
+    return WideHotCodePercentile;
+  return DefaultHotCodePercentile;
 }
 
 /// True when code generation for M's target outlines a `minsize` function

@@ -84,7 +84,7 @@ cl::opt<unsigned> HotCodePercentileOpt(
              "is among those making up this share of the profile's total, in "
              "millionths (default: 999900; 999999 for AArch64 functions that "
              "are not minsize)"),
-    cl::init(999900), cl::cat(Category));
+    cl::init(lmf::DefaultHotCodePercentile), cl::cat(Category));
 
 cl::opt<unsigned> SizeCodegenBudgetOpt(
     lmf::passopt::SizeCodegenBudgetOption,
