@@ -91,7 +91,7 @@ struct AlignedOptions {
 
 /// The hot-code lines of MergeOptions::HotCodePercentile, in millionths of
 /// a profile's total count: 99.99% by default, 99.9999% where the outliner
-/// costs more (hotCodePercentile, SizeCodegen.h).
+/// costs more (hasHotBlockByProfile, SizeCodegen.h).
 inline constexpr unsigned DefaultHotCodePercentile = 999900;
 inline constexpr unsigned WideHotCodePercentile = 999999;
 
@@ -112,7 +112,7 @@ struct MergeOptions {
   /// For the two above, a block is hot when its count is among those that
   /// make up this share of the profile's total count, in millionths (1 to
   /// 999999, the highest cutoff a profile summary lists). Unset, each
-  /// function's target and attributes decide (hotCodePercentile,
+  /// function's target and attributes decide (hasHotBlockByProfile,
   /// SizeCodegen.h): wider than LLVM's 99% either way.
   std::optional<unsigned> HotCodePercentile;
   /// For KeepOutlinerOffHotCode and OptimizeOtherCodeForSize: functions

@@ -218,10 +218,10 @@ def qemu_instructions(out):
 def measure_qemu(build, rel, cpu, plugin):
     """The guest instructions one run of the program executes under
     qemu-user."""
-    out = os.path.join(build, rel) + ".qemu-insns"
+    exe = os.path.join(build, rel)
+    out = exe + ".qemu-insns"
     if os.path.exists(out):
         os.remove(out)
-    exe = os.path.join(build, rel)
     run_wrapped(build, rel, cpu,
                 lambda t: under_qemu_plugin(t, plugin, out, exe,
                                             platform.machine()),

@@ -63,12 +63,8 @@
 #include "core/facts/SizeCodegen.h"
 #include "core/identical/IdenticalRewriter.h"
 
-#include "llvm/Analysis/BlockFrequencyInfo.h"
-#include "llvm/Analysis/BranchProbabilityInfo.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
@@ -82,22 +78,11 @@ namespace lmf {
 namespace {
 
 /// True when F runs hot code by the module's profile: it is hot under the
-/// policy, or one of its blocks is among the hottest Percentile of the
-/// profile (as code generation for size decides, SizeCodegen.cpp).
+/// policy, or one of its blocks is hot by the line code generation for
+/// size draws (SizeCodegen.h).
 bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
-                 const ModuleFacts &Facts, unsigned Percentile) {
-  if (Facts.Hot.count(&F))
-    return true;
-  if (!PSI.hasProfileSummary())
-    return false;
-  std::optional<Function::ProfileCount> Entry = F.getEntryCount();
-  if (!Entry || Entry->getCount() == 0)
-    return false;
-  DominatorTree DT(F);
-  LoopInfo LI(DT);
-  BranchProbabilityInfo BPI(F, LI);
-  BlockFrequencyInfo BFI(F, BPI, LI);
-  return PSI.isFunctionHotInCallGraphNthPercentile(Percentile, &F, BFI);
+                 const ModuleFacts &Facts, const MergeOptions &Opts) {
+  return Facts.Hot.count(&F) || hasHotBlockByProfile(F, PSI, Opts);
 }
 
 class AlignedStage {
@@ -152,7 +137,7 @@ void AlignedStage::findHotFunctions() {
   ProfileSummaryInfo PSI(Ctx.M);
   for (Function &F : Ctx.M)
     if (!F.isDeclaration() && isEligible(F) &&
-        runsHotCode(F, PSI, Ctx.Facts, hotCodePercentile(Ctx.Opts, F)))
+        runsHotCode(F, PSI, Ctx.Facts, Ctx.Opts))
       Hot.insert(&F);
   Ctx.Result.Stats.AlignedHotExcluded = Hot.size();
 }

@@ -121,6 +121,20 @@ static bool isEntered(const Function &F) {
   return Entry && Entry->getCount() != 0;
 }
 
+/// The line above which a block of F is hot (MergeOptions::HotCodePercentile,
+/// the essay above).
+static unsigned hotCodePercentile(const MergeOptions &Opts, const Function &F) {
+  if (Opts.HotCodePercentile)
+    return *Opts.HotCodePercentile;
+  // AArch64 outlines a `minsize` function in any build; the others only
+  // when asked (outlinesMinSizeByDefault).
+  bool OutlinedOnlyWhenAsked = !F.hasMinSize();
+  if (OutlinedOnlyWhenAsked &&
+      Triple(F.getParent()->getTargetTriple()).isAArch64())
+    return WideHotCodePercentile;
+  return DefaultHotCodePercentile;
+}
+
 /// True when one of F's blocks has a hot count by the profile.
 static bool hasHotBlock(const ProfileSummaryInfo &PSI, unsigned Percentile,
                         const Function &F, const BlockCounts *Counts) {
@@ -227,20 +241,16 @@ static std::vector<bool> functionsThatStayFast(ArrayRef<FunctionFacts> Facts,
   return Hot;
 }
 
-bool asksForSizeCodegen(const MergeOptions &Opts) {
-  return Opts.KeepOutlinerOffHotCode || Opts.OptimizeOtherCodeForSize;
+bool hasHotBlockByProfile(Function &F, const ProfileSummaryInfo &PSI,
+                          const MergeOptions &Opts) {
+  if (!PSI.hasProfileSummary() || !isEntered(F))
+    return false;
+  BlockCounts Counts(F);
+  return hasHotBlock(PSI, hotCodePercentile(Opts, F), F, &Counts);
 }
 
-unsigned hotCodePercentile(const MergeOptions &Opts, const Function &F) {
-  if (Opts.HotCodePercentile)
-    return *Opts.HotCodePercentile;
-  // AArch64 outlines a `minsize` function in any build; the others only
-  // when asked (outlinesMinSizeByDefault).
-  bool OutlinedOnlyWhenAsked = !F.hasMinSize();
-  if (OutlinedOnlyWhenAsked &&
-      Triple(F.getParent()->getTargetTriple()).isAArch64())
-    return WideHotCodePercentile;
-  return DefaultHotCodePercentile;
+bool asksForSizeCodegen(const MergeOptions &Opts) {
+  return Opts.KeepOutlinerOffHotCode || Opts.OptimizeOtherCodeForSize;
 }
 
 /// True when code generation for M's target outlines a `minsize` function

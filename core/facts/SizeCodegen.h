@@ -17,6 +17,7 @@
 namespace llvm {
 class Function;
 class Module;
+class ProfileSummaryInfo;
 } // namespace llvm
 
 namespace lmf {
@@ -48,15 +49,19 @@ std::vector<bool> chooseWithinBudget(llvm::ArrayRef<RunCost> Costs,
                                      uint64_t TotalExecuted,
                                      unsigned BudgetMillionths);
 
-/// The line above which a block of F is hot, in millionths of the profile's
-/// total count: Opts.HotCodePercentile when set (from 1 to 999999), else
-/// 99.99%, and 99.9999% for a function of an AArch64 module that is not
-/// `minsize`, which AArch64 outlines only when asked (SizeCodegen.cpp says
-/// why).
-unsigned hotCodePercentile(const MergeOptions &Opts, const llvm::Function &F);
+/// True when one of F's blocks is hot by its module's profile: its count is
+/// among those that make up F's hot-code line of the profile's total count
+/// (Opts.HotCodePercentile when set, from 1 to 999999; else 99.99%, and
+/// 99.9999% for a function of an AArch64 module that is not `minsize`,
+/// which AArch64 outlines only when asked: SizeCodegen.cpp says why).
+/// False without a profile summary or for a function never entered.
+bool hasHotBlockByProfile(llvm::Function &F,
+                          const llvm::ProfileSummaryInfo &PSI,
+                          const MergeOptions &Opts);
 
 /// Marks the definitions of M as Opts ask: functions that run hot code
-/// (SizeCodegen.cpp says what that is, at hotCodePercentile, and
+/// (SizeCodegen.cpp says what that is, at the line hasHotBlockByProfile
+/// draws, and
 /// Opts.SizeCodegenBudget, at most 1000000) get
 /// `nooutline`, which LLVM's MachineOutliner honours; the others get
 /// `optsize`, so that code generation picks smaller encodings and drops the
