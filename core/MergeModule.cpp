@@ -51,6 +51,8 @@
 
 #include "core/MergeModule.h"
 
+#include "core/facts/AddressComparisons.h"
+
 #include "core/MergeRemarks.h"
 #include "core/aligned/AlignedMerge.h"
 #include "core/aligned/AlignedRealBytes.h"
@@ -127,7 +129,7 @@ private:
                  SmallPtrSetImpl<Function *> &Touched);
   void recordGroup(const IdenticalPlan &Plan, Function &Body,
                    ArrayRef<std::string> Names, ArrayRef<FoldAction> Outcomes);
-  void emitRemark(Function &G, const Function &KeptMember, FoldAction Action);
+  void emitRemark(const IdenticalMemberPlan &P, const Function &KeptMember);
   void addCandidate(Function *F);
   void removeCandidate(Function *F);
   void markDirty(const SmallPtrSetImpl<Function *> &Touched);
@@ -322,11 +324,15 @@ ClassList ModuleMerge::resolveBuckets(const ClassList &Buckets) {
   return Classes;
 }
 
-void ModuleMerge::emitRemark(Function &G, const Function &KeptMember,
-                             FoldAction Action) {
+void ModuleMerge::emitRemark(const IdenticalMemberPlan &P,
+                             const Function &KeptMember) {
+  Function &G = *P.Fn;
   emitMergeRemark(G, "FunctionFolded", [&](OptimizationRemark &Remark) {
     Remark << "folded '" << G.getName() << "' into identical '"
-           << KeptMember.getName() << "' (" << foldActionName(Action) << ")";
+           << KeptMember.getName() << "' (" << foldActionName(P.Action)
+           << (P.AddressCompared ? ", address compared: it keeps its own"
+                                 : "")
+           << ")";
   });
 }
 
@@ -340,8 +346,9 @@ void ModuleMerge::recordGroup(const IdenticalPlan &Plan, Function &Body,
   Group.KeptMemberForwarded = Plan.NeedsPrivateBody;
   Group.KeptMemberAction = Plan.KeptMemberFold.Action;
   MergeStats &S = Result.Stats;
-  for (auto [Name, Outcome] : zip(Names, Outcomes)) {
-    Group.Members.push_back({Name, Outcome});
+  for (auto [Name, Outcome, P] : zip(Names, Outcomes, Plan.Members)) {
+    Group.Members.push_back({Name, Outcome, P.AddressCompared});
+    S.AddressCompared += P.AddressCompared;
     ++S.Folded;
     switch (Outcome) {
     case FoldAction::Erased:
@@ -463,7 +470,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
   SmallVector<FoldAction, 4> Outcomes;
   SmallVector<std::string, 4> Names;
   for (const IdenticalMemberPlan &P : Plan.Members) {
-    emitRemark(*P.Fn, *Body, P.Action);
+    emitRemark(P, *Body);
     addEntryCount(*Body, *P.Fn);
     Names.push_back(P.Fn->getName().str());
     removeCandidate(P.Fn);
@@ -541,8 +548,13 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.Mode = mergeModeName(Opts.Mode).str();
   Result.Stats.Threads = Runner.concurrency();
   SharedBodyMembers = takeSharedBodyMembers(M);
-  Facts = collectModuleFacts(M, Opts.LinkAddressFree);
+  Facts = collectModuleFacts(
+      M, {Opts.LinkAddressFree, Opts.LinkCompared, Opts.ComparedUnknown});
   Facts.Hot = collectHotFunctions(M, Opts.Hot);
+  // Kept by handle: a fold may erase one (a local compared only by itself).
+  SmallVector<WeakVH, 4> Compared;
+  for (const Function *F : Facts.Compared)
+    Compared.emplace_back(const_cast<Function *>(F));
   Result.HotPolicy = hotPolicyName(Opts.Hot).str();
   Result.Stats.HotFunctions = Facts.Hot.size();
   std::vector<uint64_t> ShapesAndOperands = collectCandidates();
@@ -585,6 +597,7 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;
   Result.Stats.SizeOptimized = Marked.SizeOptimized;
+  markComparedAddressesSignificant(Compared);
   addMemberSymbols();
 
   publishStatistics(Result.Stats);

@@ -138,6 +138,18 @@ struct MergeOptions {
   /// not known, every exported function without unnamed_addr keeps its
   /// address.
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
+  /// The GUIDs of functions whose address a ThinLTO backend may compare
+  /// after the link: targets of profiled indirect calls, which a backend
+  /// promotes behind a test of the target's address
+  /// (linkplugin/driver/LinkAddressScan.cpp). An exported function on this
+  /// list keeps an address of its own (ModuleFacts::Compared). Null: no
+  /// list; see ComparedUnknown.
+  const llvm::DenseSet<uint64_t> *LinkCompared = nullptr;
+  /// Set in a ThinLTO backend that has no list of compared functions (stock
+  /// ld.lld, or inputs whose summaries could not be read): another backend
+  /// may promote an indirect call to any exported function, so in a module
+  /// with a profile every exported function is treated as compared.
+  bool ComparedUnknown = false;
   /// Upper bound on merge rounds; the fixpoint is normally reached far
   /// earlier.
   unsigned MaxRounds = 64;

@@ -28,6 +28,7 @@ static const char ThinLTOSchema[] = "lto-merge-functions-thinlto-report/1";
 /// the action names of MergeActions.cpp).
 namespace key {
 constexpr StringLiteral Action = "action";
+constexpr StringLiteral AddressCompared = "address_compared";
 constexpr StringLiteral Aligned = "aligned";
 constexpr StringLiteral Branches = "branches";
 constexpr StringLiteral HotExcluded = "hot_excluded";
@@ -93,9 +94,13 @@ constexpr StringLiteral Verify = "verify";
 
 static json::Object groupToJson(const FoldGroup &G) {
   json::Array Members;
-  for (const FoldedMember &M : G.Members)
-    Members.push_back(json::Object{{key::Name, M.Name},
-                                   {key::Action, foldActionName(M.Action)}});
+  for (const FoldedMember &M : G.Members) {
+    json::Object Member{{key::Name, M.Name},
+                        {key::Action, foldActionName(M.Action)}};
+    if (M.AddressCompared)
+      Member[key::AddressCompared] = true;
+    Members.push_back(std::move(Member));
+  }
   json::Object Group{{key::Round, G.Round},
                      {key::Survivor, G.KeptMember},
                      {key::Body, G.KeptBody},
@@ -215,6 +220,7 @@ static json::Object identicalReportToJson(const MergeResult &R) {
                     {foldActionName(FoldAction::Thunk), S.FoldedThunk},
                     {foldActionName(FoldAction::CallersRedirected),
                      S.FoldedCallersRedirected}}},
+      {key::AddressCompared, S.AddressCompared},
       {key::Refused, S.Refused},
       {key::Rounds, S.Rounds},
       {key::RefinementIterations, S.RefinementIterations},
@@ -287,7 +293,11 @@ json::Value backendReportsToJson(ArrayRef<MergeResult> Results) {
 
 static bool fromJSON(const json::Value &V, FoldedMember &M, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map(key::Name, M.Name) && O.map(key::Action, M.Action);
+  std::optional<bool> AddressCompared;
+  bool Read = O && O.map(key::Name, M.Name) && O.map(key::Action, M.Action) &&
+              O.mapOptional(key::AddressCompared, AddressCompared);
+  M.AddressCompared = AddressCompared.value_or(false);
+  return Read;
 }
 
 static bool fromJSON(const json::Value &V, FoldGroup &G, json::Path P) {
@@ -367,6 +377,7 @@ static bool mapStats(json::ObjectMapper &O, const json::Value &V, MergeStats &S,
          O.map(key::FunctionsInModule, S.FunctionsInModule) &&
          O.map(key::FunctionsConsidered, S.Considered) &&
          O.map(key::FunctionsFolded, S.Folded) &&
+         O.mapOptional(key::AddressCompared, S.AddressCompared) &&
          O.map(key::Refused, S.Refused) && O.map(key::Rounds, S.Rounds) &&
          O.map(key::RefinementIterations, S.RefinementIterations) &&
          O.map(key::FoldedBodyInstructions, S.InstructionsRemoved) &&
@@ -504,7 +515,8 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
          << G.KeptMember << ": " << foldActionName(G.KeptMemberAction) << ")\n";
     for (const FoldedMember &M : G.Members)
       OS << "  removing identical function " << M.Name << " ("
-         << foldActionName(M.Action) << ")\n";
+         << foldActionName(M.Action)
+         << (M.AddressCompared ? ", address compared" : "") << ")\n";
   }
   for (const SimilarGroup &G : Result.Similar) {
     OS << "merged similar functions into " << G.KeptBody << " (" << G.Parameters

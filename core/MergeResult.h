@@ -22,6 +22,10 @@ namespace lmf {
 struct FoldedMember {
   std::string Name;
   FoldAction Action = FoldAction::Thunk;
+  /// It kept an address of its own because its address, or the kept
+  /// body's, is compared (ModuleFacts::Compared); without the comparison it
+  /// would have been erased or an alias, or had every use replaced.
+  bool AddressCompared = false;
 };
 
 /// One class of identical functions that was folded (MergeActions.h has
@@ -134,6 +138,9 @@ struct MergeStats {
   uint64_t MultiMemberBuckets = 0, PureBuckets = 0;
   uint64_t Collisions = 0;
   uint64_t InstructionsRemoved = 0;
+  /// Folded members that kept an address of their own because an address
+  /// is compared (FoldedMember::AddressCompared).
+  uint64_t AddressCompared = 0;
   /// Similar merging: functions considered, classes merged, their members
   /// (each now a thunk or gone), parameters added, members refused, and the
   /// byte model's estimate of the saving.

@@ -29,6 +29,8 @@ STATISTIC(NumErased, "Folded functions erased");
 STATISTIC(NumAliases, "Folded functions turned into aliases");
 STATISTIC(NumThunks, "Folded functions turned into thunks");
 STATISTIC(NumRedirected, "Folded functions whose callers were redirected");
+STATISTIC(NumAddressCompared,
+          "Folded functions kept apart in address because it is compared");
 STATISTIC(NumRefused, "Equal functions not folded");
 STATISTIC(NumRounds, "Merge rounds");
 STATISTIC(NumSimilarClasses, "Classes of similar functions merged");
@@ -43,6 +45,7 @@ void lmf::publishStatistics(const MergeStats &Stats) {
   NumAliases += Stats.FoldedAlias;
   NumThunks += Stats.FoldedThunk;
   NumRedirected += Stats.FoldedCallersRedirected;
+  NumAddressCompared += Stats.AddressCompared;
   NumRefused += Stats.Refused;
   NumRounds += Stats.Rounds;
   NumSimilarClasses += Stats.SimilarClasses;

@@ -75,7 +75,8 @@ int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
   Out = {&G, SimilarAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
   bool CanDisappear = G.hasLocalLinkage()
-                          ? !Ctx.Facts.Used.count(&G)
+                          ? !Ctx.Facts.Used.count(&G) &&
+                                !addressCompared(G, Ctx.Facts)
                           : mayDisappear(G, Ctx.Facts, Ctx.Mode);
   // A member built for size keeps its thunk: at -Oz its callers, built for
   // size too, grew around calls given one more argument by more than the

@@ -128,7 +128,7 @@ struct Attachments {
 class CandidateCollector {
 public:
   CandidateCollector(Module &M, const CrossModuleCollectOptions &Opts)
-      : M(M), Opts(Opts), Facts(collectModuleFacts(M)), Globals(M),
+      : M(M), Opts(Opts), Facts(collectModuleFacts(M, {nullptr, Opts.LinkCompared, false})), Globals(M),
         Policy(M, /*TypeTestsMayBeLive=*/true), References(M, Opts.Ordinal),
         Attached(M) {}
 
@@ -162,19 +162,24 @@ private:
 };
 
 /// A function's or alias's address is free when nothing may compare it
-/// (see the file comment); only functions are on the link's list.
+/// (see the file comment): for a function, ModuleFacts' rule with the
+/// link's list of address-free functions; an alias is not on that list.
 bool CandidateCollector::addressFree(const GlobalValue &GV) const {
+  if (const auto *F = dyn_cast<Function>(&GV)) {
+    if (addressCompared(*F, Facts))
+      return false;
+    if (!F->hasLocalLinkage() && !Facts.Used.count(F) && Opts.LinkAddressFree &&
+        Opts.LinkAddressFree->contains(linkGUID(*F)))
+      return true;
+    return globalAddressFree(*F, Facts, Opts.Mode);
+  }
   if (Facts.Used.count(&GV))
     return false;
   if (Opts.Mode == MergeMode::All)
     return true;
   if (GV.hasLocalLinkage())
     return GV.hasAtLeastLocalUnnamedAddr();
-  if (GV.hasGlobalUnnamedAddr())
-    return true;
-  const auto *F = dyn_cast<Function>(&GV);
-  return F && Opts.LinkAddressFree &&
-         Opts.LinkAddressFree->contains(linkGUID(*F));
+  return GV.hasGlobalUnnamedAddr();
 }
 
 Error CandidateCollector::select(

@@ -155,6 +155,8 @@ struct CrossModuleCollectOptions {
   /// MergeOptions::LinkAddressFree: the link's address-free functions, or
   /// null when the link's inputs could not be judged.
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
+  /// MergeOptions::LinkCompared: functions a backend may compare, or null.
+  const llvm::DenseSet<uint64_t> *LinkCompared = nullptr;
   /// The module's place among the link's modules.
   uint32_t Ordinal = 0;
   /// How many functions of the module call each function, by GUID (its

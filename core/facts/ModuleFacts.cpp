@@ -19,6 +19,8 @@
 
 #include "core/facts/ModuleFacts.h"
 
+#include "core/facts/AddressComparisons.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -51,7 +53,8 @@ static void collectLinkAddressFree(const Module &M,
                                    ModuleFacts &Facts) {
   for (const Function &F : M)
     if (!F.isDeclaration() && !F.hasLocalLinkage() && !Facts.Used.count(&F) &&
-        LinkAddressFree.contains(linkGUID(F)) && !F.hasAddressTaken())
+        !Facts.Compared.count(&F) && LinkAddressFree.contains(linkGUID(F)) &&
+        !F.hasAddressTaken())
       Facts.LinkAddressFree.insert(&F);
 }
 
@@ -66,8 +69,27 @@ static void collectSingleMemberComdats(const Module &M, ModuleFacts &Facts) {
       Facts.SingleMemberComdats.insert(C);
 }
 
-ModuleFacts collectModuleFacts(const Module &M,
-                               const DenseSet<uint64_t> *LinkAddressFree) {
+/// The functions whose address is compared here, or may be in another
+/// backend of the link: on its list, or, when the link gave no list, any
+/// exported function of a module with a profile (whose backends promote
+/// indirect calls).
+static void collectCompared(const Module &M, const LinkAddressInputs &Link,
+                            ModuleFacts &Facts) {
+  bool ExportedMayBeCompared =
+      Link.ComparedUnknown && M.getModuleFlag("ProfileSummary");
+  for (const Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    bool Elsewhere =
+        !F.hasLocalLinkage() &&
+        (ExportedMayBeCompared ||
+         (Link.Compared && Link.Compared->contains(linkGUID(F))));
+    if (Elsewhere || addressIsCompared(F))
+      Facts.Compared.insert(&F);
+  }
+}
+
+ModuleFacts collectModuleFacts(const Module &M, const LinkAddressInputs &Link) {
   ModuleFacts Facts;
   SmallVector<GlobalValue *, 16> Used;
   collectUsedGlobalVariables(M, Used, /*CompilerUsed=*/false);
@@ -82,8 +104,9 @@ ModuleFacts collectModuleFacts(const Module &M,
     collectSingleMemberComdats(M, Facts);
   Facts.SharedObject = M.getPICLevel() != PICLevel::NotPIC &&
                        M.getPIELevel() == PIELevel::Default;
-  if (LinkAddressFree)
-    collectLinkAddressFree(M, *LinkAddressFree, Facts);
+  collectCompared(M, Link, Facts);
+  if (Link.Free)
+    collectLinkAddressFree(M, *Link.Free, Facts);
   return Facts;
 }
 
@@ -108,15 +131,26 @@ bool mustKeepSymbol(const Function &F) {
   return !F.hasLocalLinkage() && !F.hasLinkOnceLinkage();
 }
 
-bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
-                       MergeMode Mode) {
+bool addressCompared(const Function &F, const ModuleFacts &Facts) {
+  return Facts.Compared.count(&F);
+}
+
+bool declaredAddressFree(const Function &F, const ModuleFacts &Facts,
+                         MergeMode Mode) {
   return Facts.LinkAddressFree.count(&F) ||
          (!Facts.Used.count(&F) &&
           (Mode == MergeMode::All || F.hasAtLeastLocalUnnamedAddr()));
 }
 
+bool moduleAddressFree(const Function &F, const ModuleFacts &Facts,
+                       MergeMode Mode) {
+  return !addressCompared(F, Facts) && declaredAddressFree(F, Facts, Mode);
+}
+
 bool globalAddressFree(const Function &F, const ModuleFacts &Facts,
                        MergeMode Mode) {
+  if (addressCompared(F, Facts))
+    return false;
   if (Facts.LinkAddressFree.count(&F))
     return true;
   return !Facts.Used.count(&F) &&

@@ -34,6 +34,15 @@ struct ModuleFacts {
   /// list, MergeOptions::LinkAddressFree, and only called in this module):
   /// their address is not significant anywhere, like an unnamed_addr one.
   llvm::SmallPtrSet<const llvm::Function *, 16> LinkAddressFree;
+  /// Functions whose address something compares: an `icmp` or a `switch`
+  /// in this module reaches it (addressIsCompared), or, for an exported
+  /// one, a ThinLTO backend of another module may (LinkAddressInputs). The
+  /// comparison may be the compiler's own, an indirect call promoted behind
+  /// a test of its target with that target's body inlined after it, so in
+  /// every mode such a function keeps an address of its own and no other
+  /// function's address becomes its: it folds only as a thunk, or as the
+  /// kept member of thunks (IdenticalPlanner.cpp).
+  llvm::SmallPtrSet<const llvm::Function *, 16> Compared;
   bool SupportsAliases = true;
   /// ELF comdats of `any` selection that hold exactly one global object.
   /// A weak_odr function alone in such a comdat may still become an alias
@@ -60,10 +69,16 @@ struct Refusal {
   bool Hot = false;
 };
 
-/// LinkAddressFree: MergeOptions::LinkAddressFree, or null.
-ModuleFacts
-collectModuleFacts(const llvm::Module &M,
-                   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr);
+/// What the link's inputs say about function addresses, for a module of a
+/// ThinLTO link (MergeOptions has the meaning of each).
+struct LinkAddressInputs {
+  const llvm::DenseSet<uint64_t> *Free = nullptr;
+  const llvm::DenseSet<uint64_t> *Compared = nullptr;
+  bool ComparedUnknown = false;
+};
+
+ModuleFacts collectModuleFacts(const llvm::Module &M,
+                               const LinkAddressInputs &Link = {});
 
 /// The GUID under which F's module summary listed F before the thin link:
 /// its own for a symbol that was global, the original local one for a local
@@ -90,7 +105,17 @@ bool bodyIsFinal(const llvm::Function &F, const ModuleFacts &Facts);
 /// neither local nor linkonce.
 bool mustKeepSymbol(const llvm::Function &F);
 
-/// No use in this module needs F's address to be distinct.
+/// True when F's address is compared (ModuleFacts::Compared).
+bool addressCompared(const llvm::Function &F, const ModuleFacts &Facts);
+
+/// What moduleAddressFree says before comparisons count: F is on the
+/// link's list, or unnamed_addr (any F in `all` mode), and not in
+/// llvm.used.
+bool declaredAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
+                         MergeMode Mode);
+
+/// No use in this module needs F's address to be distinct: it is declared
+/// free, and nothing compares it.
 bool moduleAddressFree(const llvm::Function &F, const ModuleFacts &Facts,
                        MergeMode Mode);
 

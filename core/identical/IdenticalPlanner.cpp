@@ -85,7 +85,8 @@ static auto keptMemberRank(const Function &F, const ModuleFacts &Facts) {
   bool AddressSignificant = !Facts.LinkAddressFree.count(&F) &&
                             (Facts.Used.count(&F) || !F.hasGlobalUnnamedAddr());
   return std::make_tuple(!bodyIsFinal(F, Facts), !mustKeepSymbol(F),
-                         !AddressSignificant, !Facts.Hot.count(&F),
+                         addressCompared(F, Facts), !AddressSignificant,
+                         !Facts.Hot.count(&F),
                          static_cast<unsigned>(F.getVisibility()), F.getName());
 }
 
@@ -96,9 +97,16 @@ static bool aliasLeavesNoGroup(const Function &G, const ModuleFacts &Facts) {
                             Facts.SingleMemberComdats.count(G.getComdat()));
 }
 
+/// What a member folds into: whether the body keeps a comdat, and whether
+/// the body's address is compared, so no other address may become it.
+struct FoldTarget {
+  bool HasComdat = false;
+  bool AddressCompared = false;
+};
+
 /// Decides how G folds into a body that is exact. Returns a refusal reason
 /// in Reason when it cannot.
-static IdenticalMemberPlan decideMember(Function &G, bool TargetHasComdat,
+static IdenticalMemberPlan decideMember(Function &G, FoldTarget Target,
                                         const ModuleFacts &Facts,
                                         MergeMode Mode, StringRef &Reason) {
   IdenticalMemberPlan Plan;
@@ -109,18 +117,24 @@ static IdenticalMemberPlan decideMember(Function &G, bool TargetHasComdat,
     Plan.Action = FoldAction::Thunk;
     return Plan;
   }
-  bool ModuleAddressFree = moduleAddressFree(G, Facts, Mode);
-  bool GlobalAddressFree = globalAddressFree(G, Facts, Mode);
+  bool Compared = addressCompared(G, Facts) || Target.AddressCompared;
+  bool ModuleAddressFree = !Compared && moduleAddressFree(G, Facts, Mode);
+  bool GlobalAddressFree = !Compared && globalAddressFree(G, Facts, Mode);
   if (ModuleAddressFree && !mustKeepSymbol(G)) {
     Plan.Action = FoldAction::Erased;
     return Plan;
   }
   if (ModuleAddressFree && GlobalAddressFree && Facts.SupportsAliases &&
-      aliasLeavesNoGroup(G, Facts) && !TargetHasComdat) {
+      aliasLeavesNoGroup(G, Facts) && !Target.HasComdat) {
     Plan.Action = FoldAction::Alias;
     return Plan;
   }
+  // Without the comparison G would have disappeared or had its uses
+  // replaced.
+  Plan.AddressCompared = Compared && declaredAddressFree(G, Facts, Mode);
   Reason = thunkObstacle(G);
+  if (!Reason.empty() && Plan.AddressCompared)
+    Reason = AddressComparedRefusal;
   Plan.Action = FoldAction::CallersRedirected;
   Plan.ReplaceAllUses = ModuleAddressFree;
   return Plan;
@@ -149,15 +163,19 @@ IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
       });
   Plan.KeptMember = KeptMember;
   Plan.NeedsPrivateBody = !bodyIsFinal(*KeptMember, Facts);
-  // A private body has no comdat; an exact kept member may have one.
-  bool TargetHasComdat = !Plan.NeedsPrivateBody && KeptMember->hasComdat();
+  // A private body has no comdat and a new address; an exact kept member
+  // may have a comdat, and an address something compares.
+  FoldTarget Target;
+  Target.HasComdat = !Plan.NeedsPrivateBody && KeptMember->hasComdat();
+  Target.AddressCompared =
+      !Plan.NeedsPrivateBody && addressCompared(*KeptMember, Facts);
 
   for (Function *G : Members) {
     if (G == KeptMember)
       continue;
     StringRef Reason;
     IdenticalMemberPlan Member =
-        decideMember(*G, TargetHasComdat, Facts, Mode, Reason);
+        decideMember(*G, Target, Facts, Mode, Reason);
     if (Reason.empty() && Facts.Hot.count(G) && addsInstructions(Member)) {
       Plan.Refusals.push_back({G, HotThunkRefusal, /*Hot=*/true});
       Plan.HotKeptBytes += thunkSaving(*G, Facts.Bytes);
@@ -172,7 +190,7 @@ IdenticalPlan planIdenticalClass(ArrayRef<Function *> Members,
   // The kept member itself folds into its private copy.
   StringRef Reason;
   Plan.KeptMemberFold =
-      decideMember(*KeptMember, /*TargetHasComdat=*/false, Facts, Mode, Reason);
+      decideMember(*KeptMember, FoldTarget(), Facts, Mode, Reason);
   if (Reason.empty() && Facts.Hot.count(KeptMember) &&
       addsInstructions(Plan.KeptMemberFold)) {
     // The others may still share a body without it.

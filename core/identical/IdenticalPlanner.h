@@ -26,7 +26,16 @@ struct IdenticalMemberPlan {
   /// For CallersRedirected: G's address is insignificant inside the module,
   /// so every use is replaced, not only direct calls.
   bool ReplaceAllUses = false;
+  /// G would have become an alias or disappeared, but its address or the
+  /// kept body's is compared (ModuleFacts::Compared), so it keeps its own.
+  bool AddressCompared = false;
 };
+
+/// Why a member whose address, or the kept member's, is compared stays out
+/// of its class: it may fold only as a thunk, and cannot be one.
+inline constexpr llvm::StringLiteral AddressComparedRefusal =
+    "address compared (a promoted indirect call or a comparison tests it): "
+    "it keeps an address of its own, and a thunk cannot keep it";
 
 /// What the identical stage does with one class of equal functions.
 struct IdenticalPlan {

@@ -215,8 +215,9 @@ int64_t ModuleClassModel::memberCost(unsigned Member, unsigned Slot,
   int64_t ThunkBytes = Facts.Bytes.thunkBytes(ArgBytes, Facts.Bytes.costsOf(G));
   Out = {&G, SimilarAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
-  bool CanDisappear = G.hasLocalLinkage() ? !Facts.Used.count(&G)
-                                          : mayDisappear(G, Facts, Mode);
+  bool CanDisappear = G.hasLocalLinkage()
+                          ? !Facts.Used.count(&G) && !addressCompared(G, Facts)
+                          : mayDisappear(G, Facts, Mode);
   if (!CanDisappear)
     return ThunkBytes;
   int &Calls = RewritableCalls[Member];

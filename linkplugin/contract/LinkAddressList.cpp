@@ -1,16 +1,20 @@
-//===- LinkAddressList.cpp - Functions whose address no input uses --------===//
+//===- LinkAddressList.cpp - What the link says about addresses -----------===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // Our ld.lld looks at every input of a ThinLTO link before lld runs
-// (driver/LinkAddressScan.cpp) and lists the functions whose address no
-// module, object file or shared library uses; the backends, in this process
-// or on a build farm, read the list and may give such an exported function
-// the address of its twin (core/identical/IdenticalPlanner.cpp). The list travels as a
-// file because distributed backends run in other processes on other
-// machines: a header line with the format's name and version, then one GUID
-// per line in hexadecimal. The header makes a stale or foreign file an error
-// rather than a list of wrong functions.
+// (driver/LinkAddressScan.cpp) and lists two kinds of functions: those whose
+// address no module, object file or shared library uses, which a backend
+// may give the address of a twin (core/identical/IdenticalPlanner.cpp), and
+// those whose address some module's code holds or whose calls a profile
+// predicts, which a backend may compare after promoting an indirect call,
+// so that no backend gives them a twin's address (core/facts/ModuleFacts.h).
+// The lists travel as a file because distributed backends run in other
+// processes on other machines: a header line with the format's name and
+// version, then one line per function, its kind (`free` or `compared`) and
+// its GUID in hexadecimal; the line `free unknown` says the first list could
+// not be made. The header makes a stale or foreign file an error rather than
+// a list of wrong functions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,18 +31,26 @@ using namespace llvm;
 
 namespace lmf {
 
-static constexpr StringLiteral Header =
-    "lto-merge-functions link-address-free 1";
+static constexpr StringLiteral Header = "lto-merge-functions link-addresses 2";
+static constexpr StringLiteral FreeKind = "free";
+static constexpr StringLiteral ComparedKind = "compared";
+static constexpr StringLiteral Unknown = "unknown";
 
-Error writeLinkAddressList(StringRef Path, ArrayRef<uint64_t> GUIDs) {
+Error writeLinkAddressList(StringRef Path, const std::vector<uint64_t> *Free,
+                           ArrayRef<uint64_t> Compared) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
     return createStringError(EC,
                              "cannot write '" + Path + "': " + EC.message());
   OS << Header << '\n';
-  for (uint64_t GUID : GUIDs)
-    OS << format_hex_no_prefix(GUID, 16) << '\n';
+  if (!Free)
+    OS << FreeKind << ' ' << Unknown << '\n';
+  else
+    for (uint64_t GUID : *Free)
+      OS << FreeKind << ' ' << format_hex_no_prefix(GUID, 16) << '\n';
+  for (uint64_t GUID : Compared)
+    OS << ComparedKind << ' ' << format_hex_no_prefix(GUID, 16) << '\n';
   OS.close();
   if (OS.has_error())
     return createStringError(OS.error(), "cannot write '" + Path +
@@ -46,7 +58,7 @@ Error writeLinkAddressList(StringRef Path, ArrayRef<uint64_t> GUIDs) {
   return Error::success();
 }
 
-Expected<DenseSet<uint64_t>> readLinkAddressList(StringRef Path) {
+Expected<LinkAddressLists> readLinkAddressList(StringRef Path) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
   if (!Text)
     return createStringError(Text.getError(), "cannot read '" + Path + "': " +
@@ -58,21 +70,32 @@ Expected<DenseSet<uint64_t>> readLinkAddressList(StringRef Path) {
   SmallVector<StringRef, 0> Lines;
   (*Text)->getBuffer().split(Lines, '\n');
   if (Lines.empty() || Lines.front().rtrim() != Header)
-    return Bad(1, "not a list of address-free functions (expected '" + Header +
-                      "')");
-  DenseSet<uint64_t> GUIDs;
-  GUIDs.reserve(Lines.size());
+    return Bad(1, "not a list of the link's function addresses (expected '" +
+                      Header + "')");
+  LinkAddressLists Lists;
+  Lists.Free.emplace();
   for (unsigned I = 1; I < Lines.size(); ++I) {
     StringRef Line = Lines[I].rtrim();
     if (Line.empty() && I + 1 == Lines.size())
       break;
-    uint64_t GUID;
-    if (Line.size() != 16 || Line.getAsInteger(16, GUID))
-      return Bad(I + 1, "expected a GUID of 16 hexadecimal digits, got '" +
+    auto [Kind, Value] = Line.split(' ');
+    if (Kind != FreeKind && Kind != ComparedKind)
+      return Bad(I + 1, "expected 'free' or 'compared' and a GUID, got '" +
                             Line + "'");
-    GUIDs.insert(GUID);
+    if (Kind == FreeKind && Value == Unknown) {
+      Lists.Free.reset();
+      continue;
+    }
+    uint64_t GUID;
+    if (Value.size() != 16 || Value.getAsInteger(16, GUID))
+      return Bad(I + 1, "expected a GUID of 16 hexadecimal digits, got '" +
+                            Value + "'");
+    if (Kind == ComparedKind)
+      Lists.Compared.insert(GUID);
+    else if (Lists.Free)
+      Lists.Free->insert(GUID);
   }
-  return GUIDs;
+  return Lists;
 }
 
 } // namespace lmf

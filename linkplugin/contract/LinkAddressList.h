@@ -1,4 +1,4 @@
-//===- LinkAddressList.h - Functions whose address is unused ----*- C++ -*-===//
+//===- LinkAddressList.h - What the link says about addresses ---*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -12,18 +12,28 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
+#include <vector>
 
 namespace lmf {
 
-/// Writes the GUIDs of the link's address-free functions
-/// (MergeOptions::LinkAddressFree) to Path, in the order given.
+/// The two lists a ThinLTO link gives its backends, by GUID.
+struct LinkAddressLists {
+  /// MergeOptions::LinkAddressFree; unset when the link's inputs could not
+  /// tell.
+  std::optional<llvm::DenseSet<uint64_t>> Free;
+  /// MergeOptions::LinkCompared.
+  llvm::DenseSet<uint64_t> Compared;
+};
+
+/// Writes both lists to Path, in the order given; Free null: not known.
 llvm::Error writeLinkAddressList(llvm::StringRef Path,
-                                 llvm::ArrayRef<uint64_t> GUIDs);
+                                 const std::vector<uint64_t> *Free,
+                                 llvm::ArrayRef<uint64_t> Compared);
 
 /// Reads a file writeLinkAddressList wrote; any other content is an error
 /// naming the file and the line.
-llvm::Expected<llvm::DenseSet<uint64_t>>
-readLinkAddressList(llvm::StringRef Path);
+llvm::Expected<LinkAddressLists> readLinkAddressList(llvm::StringRef Path);
 
 } // namespace lmf
 

@@ -267,6 +267,7 @@ Error Folding::collect(const WantedFunctions &Wanted) {
   CrossModuleCollectOptions Base;
   Base.Mode = Request.Mode;
   Base.LinkAddressFree = Request.LinkAddressFree;
+  Base.LinkCompared = Request.LinkCompared;
   Base.Similar = Request.Similar;
   Base.Hot = Request.Hot;
   parallelFor(0, Rewritable.size(), [&](size_t Ordinal) {

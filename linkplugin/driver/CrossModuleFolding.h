@@ -27,6 +27,8 @@ struct CrossModuleRequest {
   MergeMode Mode = MergeMode::Safe;
   /// The link's address-free functions (LinkAddressScan.h), or null.
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
+  /// The functions a backend may compare (LinkAddressScan.h), or null.
+  const llvm::DenseSet<uint64_t> *LinkCompared = nullptr;
   /// Where the rewritten inputs go: a directory made for this link.
   std::string Directory;
   /// Similar merging as the backends are told: Enabled by

@@ -34,6 +34,23 @@
 // Known blind spot, shared with `--icf=safe`: an address used only inside
 // inline assembly is not an IR reference and is not seen.
 //
+// The second list goes the other way: the functions whose address a
+// backend may compare. With a profile, indirect-call promotion turns a
+// call through a pointer into a test of the pointer against the predicted
+// target and that target's body inlined behind it; a backend that then gave
+// the target its twin's address (an alias) would send the twin's callers
+// into the specialized code (core/facts/AddressComparisons.cpp). The
+// promotion runs before the link (the comparison is then in the summaries
+// as a reference from a function's code) or in a backend after importing
+// (the target is then a call edge of the summary, with the profile's
+// hotness). So a function is on the list when some function's code refers
+// to its address, or when a profiled call edge names it and either its
+// address is used somewhere (the only way it can be called indirectly) or
+// the calling module does not name it at all (a predicted target that only
+// the profile knows). The list is made whenever every summary can be read,
+// whatever the link exports: it keeps backends from making aliases, so it
+// must not depend on what decides that addresses are free.
+//
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/LinkAddressScan.h"
@@ -59,20 +76,63 @@ static std::string missingSummary(const LinkInputs &Inputs) {
   return "";
 }
 
+/// The names M's symbol table and summary give: what a direct call from M
+/// can name.
+static DenseSet<uint64_t> namesOf(const InputModule &M) {
+  DenseSet<uint64_t> Names;
+  Names.insert_range(M.DefinedNames);
+  Names.insert_range(M.UndefinedNames);
+  Names.insert_range(M.Summary.DefinedFunctions);
+  return Names;
+}
+
+/// LinkAddressScan::Compared, from summaries that were all read: of the
+/// functions Defined in bitcode, those whose address code uses or that a
+/// profiled or unnamed call edge reaches. Used holds every address use of
+/// the link.
+static std::vector<uint64_t>
+comparedFunctions(const LinkInputs &Inputs, const DenseSet<uint64_t> &Defined,
+                  const DenseSet<uint64_t> &Used) {
+  DenseSet<uint64_t> Compared;
+  for (const InputModule &M : Inputs.Modules) {
+    Compared.insert_range(M.Summary.CodeReferences);
+    for (uint64_t Callee : M.Summary.ProfiledCallees)
+      if (Used.contains(Callee))
+        Compared.insert(Callee);
+    DenseSet<uint64_t> Names = namesOf(M);
+    for (const auto &Entry : M.Summary.CallingFunctions)
+      if (!Names.contains(Entry.first))
+        Compared.insert(Entry.first);
+  }
+  std::vector<uint64_t> Sorted;
+  for (uint64_t GUID : Compared)
+    if (Defined.contains(GUID))
+      Sorted.push_back(GUID);
+  llvm::sort(Sorted);
+  return Sorted;
+}
+
 LinkAddressScan scanLinkAddresses(const LinkInputs &Inputs) {
   LinkAddressScan Result;
   Result.ThinModules = Inputs.ThinModules;
-  Result.Unknown = Inputs.unknown();
-  if (!Result.Unknown.empty() || Result.ThinModules == 0)
+  if (Result.ThinModules == 0)
     return Result;
-  Result.Unknown = missingSummary(Inputs);
-  if (!Result.Unknown.empty())
+  Result.ComparedUnknown = Inputs.Unreadable;
+  if (Result.ComparedUnknown.empty())
+    Result.ComparedUnknown = missingSummary(Inputs);
+  Result.Unknown = Inputs.unknown();
+  if (Result.Unknown.empty())
+    Result.Unknown = Result.ComparedUnknown;
+  if (!Result.ComparedUnknown.empty())
     return Result;
   DenseSet<uint64_t> Defined, Used(Inputs.NamesUsedOutsideBitcode);
   for (const InputModule &M : Inputs.Modules) {
     Defined.insert_range(M.Summary.DefinedFunctions);
     Used.insert_range(M.Summary.AddressUses);
   }
+  Result.Compared = comparedFunctions(Inputs, Defined, Used);
+  if (!Result.Unknown.empty())
+    return Result;
   for (uint64_t GUID : Defined)
     if (!Used.contains(GUID))
       Result.AddressFree.push_back(GUID);

@@ -24,6 +24,13 @@ struct LinkAddressScan {
   /// symbols, a linker script with commands, a file of an unknown kind);
   /// empty when every input was read.
   std::string Unknown;
+  /// The GUIDs of the functions a ThinLTO backend may compare after the
+  /// link (MergeOptions::LinkCompared), sorted: see LinkAddressScan.cpp.
+  std::vector<uint64_t> Compared;
+  /// Why Compared could not be made (an unreadable input, bitcode without
+  /// a summary); empty when it was. Unknown implies nothing about it: a
+  /// link that exports symbols still has its summaries.
+  std::string ComparedUnknown;
   /// Bitcode modules with a ThinLTO summary among the inputs.
   unsigned ThinModules = 0;
 };

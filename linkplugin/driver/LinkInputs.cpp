@@ -286,7 +286,8 @@ uint64_t targetsHash(const FunctionSummary &F) {
 
 /// The functions a summary defines with their sizes, the values whose
 /// address it uses (references that are not calls; aliases and their
-/// aliasees), and how many of its functions call each callee.
+/// aliasees; those of function bodies apart), how many of its functions
+/// call each callee, and the callees of profiled calls.
 ModuleSummaryFacts readSummary(BitcodeModule &BM) {
   ModuleSummaryFacts Out;
   Expected<std::unique_ptr<ModuleSummaryIndex>> Index = BM.getSummary();
@@ -306,11 +307,16 @@ ModuleSummaryFacts readSummary(BitcodeModule &BM) {
         if (Alias->hasAliasee())
           Out.AddressUses.push_back(Alias->getAliaseeGUID());
       } else if (const auto *F = dyn_cast<FunctionSummary>(S.get())) {
+        for (ValueInfo Ref : F->refs())
+          Out.CodeReferences.push_back(Ref.getGUID());
         Out.DefinedFunctions.push_back(GUID);
         Out.Shapes.push_back({GUID, F->instCount(), uint32_t(F->calls().size()),
                               uint32_t(F->refs().size()), targetsHash(*F)});
-        for (const FunctionSummary::EdgeTy &Call : F->calls())
+        for (const FunctionSummary::EdgeTy &Call : F->calls()) {
           ++Out.CallingFunctions[Call.first.getGUID()];
+          if (Call.second.getHotness() != CalleeInfo::HotnessType::Unknown)
+            Out.ProfiledCallees.push_back(Call.first.getGUID());
+        }
       }
     }
   return Out;

@@ -43,6 +43,10 @@ struct ModuleSummaryFacts {
   std::vector<FunctionShapeKey> Shapes;
   /// For each function its functions call, how many of them call it.
   llvm::DenseMap<uint64_t, uint32_t> CallingFunctions;
+  /// The values whose address its functions' code uses (their summaries'
+  /// references), and the callees of its calls that carry a profile's
+  /// hotness, indirect calls' predicted targets among them.
+  std::vector<uint64_t> CodeReferences, ProfiledCallees;
   bool Read = false;
 };
 

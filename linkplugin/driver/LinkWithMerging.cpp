@@ -115,10 +115,12 @@ struct PreLink {
 CrossModuleRequest crossModuleRequest(const MergeRequest &Req,
                                       const LinkAddressScan &Scan,
                                       const DenseSet<uint64_t> &AddressFree,
+                                      const DenseSet<uint64_t> &Compared,
                                       std::string Directory) {
   CrossModuleRequest Request;
   Request.Mode = Req.Mode;
   Request.LinkAddressFree = Scan.Unknown.empty() ? &AddressFree : nullptr;
+  Request.LinkCompared = &Compared;
   Request.Directory = std::move(Directory);
   Request.Similar = Req.Similar;
   Request.Hot = Req.Hot;
@@ -161,8 +163,10 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
   }
   DenseSet<uint64_t> AddressFree(Scan.AddressFree.begin(),
                                  Scan.AddressFree.end());
+  DenseSet<uint64_t> Compared(Scan.Compared.begin(), Scan.Compared.end());
   Expected<CrossModuleOutcome> Outcome = foldAcrossModules(
-      Inputs, crossModuleRequest(Req, Scan, AddressFree, Pre.ModuleDirectory));
+      Inputs, crossModuleRequest(Req, Scan, AddressFree, Compared,
+                                 Pre.ModuleDirectory));
   if (!Outcome) {
     Diag.warn("no folding across modules, the inputs are linked as they "
               "are: " +
@@ -244,32 +248,36 @@ int checkSomethingWasMerged(const MergeRequest &Req, const MergePlugin &Plugin,
 std::string writeLinkAddressFacts(const MergeRequest &Req,
                                   const LinkAddressScan &Scan, double Seconds,
                                   Diagnostics &Diag, raw_ostream &Out) {
-  if (Req.Mode != MergeMode::Safe)
-    return "";
-  auto Note = [&](const Twine &Why) {
+  auto Note = [&](StringRef List, const Twine &Why) {
     if (Req.Verbose)
-      Out << "lto-merge-functions: no list of address-free functions: " << Why
-          << "\n";
+      Out << "lto-merge-functions: no list of " << List << ": " << Why << "\n";
   };
-  if (!Scan.Unknown.empty()) {
-    Note(Scan.Unknown);
+  if (Scan.ThinModules == 0 || !Scan.ComparedUnknown.empty()) {
+    Note("the link's function addresses", Scan.ThinModules
+                                              ? Scan.ComparedUnknown
+                                              : std::string("no ThinLTO module"));
     return "";
   }
-  if (Scan.ThinModules == 0 || Scan.AddressFree.empty()) {
-    Note(Scan.ThinModules ? "every function's address is used"
-                          : "no ThinLTO module");
-    return "";
-  }
+  // In `all` mode every address is free already.
+  bool FreeKnown = Req.Mode == MergeMode::Safe && Scan.Unknown.empty();
+  if (Req.Mode == MergeMode::Safe && !Scan.Unknown.empty())
+    Note("address-free functions", Scan.Unknown);
   std::string Path = Req.OutputPath + ".lmf-address-free";
-  if (Error E = writeLinkAddressList(Path, Scan.AddressFree)) {
+  if (Error E = writeLinkAddressList(
+          Path, FreeKnown ? &Scan.AddressFree : nullptr, Scan.Compared)) {
     Diag.warn(toString(std::move(E)));
     return "";
   }
-  if (Req.Verbose)
+  if (!Req.Verbose)
+    return Path;
+  if (FreeKnown)
     Out << "lto-merge-functions: " << Scan.AddressFree.size()
         << " functions' addresses unused in " << Scan.ThinModules
         << " ThinLTO modules and the other inputs (read in "
         << format("%.3f", Seconds) << " s)\n";
+  Out << "lto-merge-functions: " << Scan.Compared.size()
+      << " functions' addresses a backend may compare (referred to by code, "
+         "or predicted targets of profiled calls)\n";
   return Path;
 }
 

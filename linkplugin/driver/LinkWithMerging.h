@@ -44,10 +44,12 @@ struct LinkEnvironment {
 int linkWithMerging(const MergeRequest &Req, const LinkEnvironment &Env,
                     Diagnostics &Diag);
 
-/// Step 3b: writes the list of functions whose address no input uses next
-/// to the output and returns its path, or returns "" when there is none:
-/// not `safe` mode, inputs that do not say (the reason goes to Out with
-/// -v), no ThinLTO module, or no such function.
+/// Step 3b: writes the lists of the link's function addresses next to the
+/// output (contract/LinkAddressList.h: in `safe` mode the functions whose
+/// address no input uses, when the inputs say; in every mode those a
+/// backend may compare) and returns its path, or returns "" when there is
+/// none: no ThinLTO module, or summaries that cannot be read (the reason
+/// goes to Out with -v).
 std::string writeLinkAddressFacts(const MergeRequest &Req,
                                   const LinkAddressScan &Scan, double Seconds,
                                   Diagnostics &Diag, llvm::raw_ostream &Out);

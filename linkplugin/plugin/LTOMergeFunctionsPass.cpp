@@ -180,8 +180,9 @@ cl::opt<bool> AlignedRealBytesOpt(
 
 cl::opt<std::string> LinkAddressFreeOpt(
     lmf::passopt::LinkAddressFreeOption,
-    cl::desc("The list of functions whose address no input of the link "
-             "uses, written by our ld.lld for ThinLTO backends"),
+    cl::desc("The lists of functions whose address no input of the link "
+             "uses and of those a backend may compare, written by our ld.lld "
+             "for ThinLTO backends"),
     cl::value_desc("path"), cl::cat(Category));
 
 cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
@@ -237,14 +238,20 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   Opts.Aligned.MinimumGain = AlignedMinimumGainOpt;
   Opts.Aligned.Rounds = AlignedRoundsOpt;
   Opts.Aligned.MeasureRealBytes = AlignedRealBytesOpt;
-  Expected<const DenseSet<uint64_t> *> LinkAddressFree =
-      PluginState::get().linkAddressFree(LinkAddressFreeOpt);
-  if (!LinkAddressFree) {
+  Expected<const LinkAddressLists *> LinkAddresses =
+      PluginState::get().linkAddresses(LinkAddressFreeOpt);
+  if (!LinkAddresses) {
     M.getContext().emitError("lto-merge-functions: " +
-                             toString(LinkAddressFree.takeError()));
+                             toString(LinkAddresses.takeError()));
     return PreservedAnalyses::all();
   }
-  Opts.LinkAddressFree = *LinkAddressFree;
+  if (const LinkAddressLists *Lists = *LinkAddresses) {
+    Opts.LinkAddressFree = Lists->Free ? &*Lists->Free : nullptr;
+    Opts.LinkCompared = &Lists->Compared;
+  }
+  // Without the link's lists, another backend may compare any exported
+  // function after promoting an indirect call.
+  Opts.ComparedUnknown = InThinLTOBackend && !*LinkAddresses;
   std::unique_ptr<TaskRunner> Runner =
       createTaskRunner(resolveThreadCount(ThreadsOpt));
 

@@ -2,8 +2,8 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// The one PluginState of the process (why one: PluginState.h). The list of
-// address-free functions is read when a run first names its file and kept
+// The one PluginState of the process (why one: PluginState.h). The lists of the
+// link's function addresses are read when a run first names its file and kept
 // while runs name the same file: the in-process backends of one ThinLTO link
 // all do, concurrently, so reading and keeping it take the lock. A run that
 // names another file (the next link in the same process) reads that one.
@@ -23,19 +23,18 @@ PluginState &PluginState::get() {
   return State;
 }
 
-Expected<const DenseSet<uint64_t> *>
-PluginState::linkAddressFree(StringRef Path) {
+Expected<const LinkAddressLists *> PluginState::linkAddresses(StringRef Path) {
   if (Path.empty())
     return nullptr;
   std::lock_guard<std::mutex> Guard(LinkAddressLock);
   if (LinkAddressPath != Path) {
-    Expected<DenseSet<uint64_t>> List = readLinkAddressList(Path);
-    if (!List)
-      return List.takeError();
-    LinkAddressFree = std::move(*List);
+    Expected<LinkAddressLists> Lists = readLinkAddressList(Path);
+    if (!Lists)
+      return Lists.takeError();
+    LinkAddresses = std::move(*Lists);
     LinkAddressPath = Path.str();
   }
-  return &LinkAddressFree;
+  return &LinkAddresses;
 }
 
 } // namespace lmf

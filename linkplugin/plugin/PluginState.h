@@ -6,7 +6,7 @@
 // backend it runs), and our ld.lld reaches the plugin through C entry points
 // that carry no handle (contract/PluginEntryPoints.h). So what must outlive
 // one run of the pass is kept here, once per process: how often the pass has
-// run, and the list of address-free functions, which the in-process
+// run, and the lists of the link's function addresses, which the in-process
 // backends of one link read once and share. The backends' results are kept
 // apart, in a ManagedStatic (BackendResults.cpp): with a stock linker they
 // are written when LLVM shuts down and destroys it.
@@ -15,7 +15,8 @@
 #ifndef LMF_LINKPLUGIN_PLUGIN_PLUGINSTATE_H
 #define LMF_LINKPLUGIN_PLUGIN_PLUGINSTATE_H
 
-#include "llvm/ADT/DenseSet.h"
+#include "linkplugin/contract/LinkAddressList.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -35,21 +36,20 @@ public:
   void noteMergeRun() { ++RunCount; }
   unsigned runCount() const { return RunCount.load(); }
 
-  /// The functions whose address no input of the link uses, from the file
-  /// at Path (-lto-merge-functions-link-address-free); null when Path is
-  /// empty. The file is read at the first call and again only when Path
-  /// changes. Safe to call from the backends' threads.
-  llvm::Expected<const llvm::DenseSet<uint64_t> *>
-  linkAddressFree(llvm::StringRef Path);
+  /// What the link says about function addresses, from the file at Path
+  /// (-lto-merge-functions-link-address-free); null when Path is empty.
+  /// The file is read at the first call and again only when Path changes.
+  /// Safe to call from the backends' threads.
+  llvm::Expected<const LinkAddressLists *> linkAddresses(llvm::StringRef Path);
 
 private:
   PluginState() = default;
 
   std::atomic<unsigned> RunCount{0};
-  /// Guards LinkAddressPath and LinkAddressFree.
+  /// Guards LinkAddressPath and LinkAddresses.
   std::mutex LinkAddressLock;
   std::string LinkAddressPath;
-  llvm::DenseSet<uint64_t> LinkAddressFree;
+  LinkAddressLists LinkAddresses;
 };
 
 } // namespace lmf

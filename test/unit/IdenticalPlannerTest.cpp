@@ -465,7 +465,7 @@ TEST(IdenticalPlanner, LinkAddressFreeMemberBecomesAlias) {
       List.insert(linkGUID(*G));
     Function *Members[] = {G, S};
     IdenticalPlan Plan = planIdenticalClass(
-        Members, collectModuleFacts(*M, &List), MergeMode::Safe);
+        Members, collectModuleFacts(*M, {&List}), MergeMode::Safe);
     // When g's address is free, s (whose address is kept) survives, though
     // g sorts first.
     bool GFree = R.Expected == Alias;

@@ -16,6 +16,7 @@
 #include "TempDir.h"
 
 #include "linkplugin/contract/Diagnostics.h"
+#include "linkplugin/contract/LinkAddressList.h"
 #include "linkplugin/contract/MergePlugin.h"
 #include "linkplugin/driver/CrossModuleFolding.h"
 #include "linkplugin/driver/LinkAddressScan.h"
@@ -287,35 +288,70 @@ TEST(WriteLinkAddressFacts, ListedInSafeModeNextToTheOutput) {
       << L.Notes;
 }
 
-TEST(WriteLinkAddressFacts, NoneInModeAll) {
+TEST(WriteLinkAddressFacts, InModeAllOnlyTheComparedFunctions) {
   Link L;
   L.request({"--lto-merge-functions=all", "-v", "-o", "%/prog"});
   LinkAddressScan Scan;
   Scan.ThinModules = 2;
   Scan.AddressFree = {11, 22};
-  EXPECT_EQ(writeLinkAddressFacts(L.Req, Scan, 0.0, L.Diag, L.NoteStream), "");
-  EXPECT_FALSE(sys::fs::exists(L.Dir.path("prog.lmf-address-free")));
-  // Every address is insignificant in that mode: nothing to explain.
-  EXPECT_EQ(L.Notes, "");
+  Scan.Compared = {33};
+  std::string Path =
+      writeLinkAddressFacts(L.Req, Scan, 0.0, L.Diag, L.NoteStream);
+  ASSERT_EQ(Path, L.Dir.path("prog.lmf-address-free"));
+  // Every address is free in that mode; the backends still must not give
+  // a compared function its twin's address.
+  Expected<LinkAddressLists> Lists = readLinkAddressList(Path);
+  if (!Lists)
+    FAIL() << toString(Lists.takeError());
+  EXPECT_FALSE(Lists->Free.has_value());
+  EXPECT_EQ(Lists->Compared, DenseSet<uint64_t>({33}));
+  EXPECT_EQ(L.Notes, "lto-merge-functions: 1 functions' addresses a backend "
+                     "may compare (referred to by code, or predicted targets "
+                     "of profiled calls)\n");
 }
 
-TEST(WriteLinkAddressFacts, NoneWhenTheInputsDoNotSayAndVerboseSaysWhy) {
+TEST(WriteLinkAddressFacts, ComparedOnlyWhenTheInputsDoNotSayWhatIsFree) {
   Link L;
   L.request({"--lto-merge-functions", "-v", "-o", "%/prog"});
   LinkAddressScan Scan;
   Scan.ThinModules = 2;
   Scan.Unknown = "-shared exports symbols";
+  Scan.AddressFree = {11};
+  Scan.Compared = {33, 44};
+  std::string Path =
+      writeLinkAddressFacts(L.Req, Scan, 0.0, L.Diag, L.NoteStream);
+  ASSERT_EQ(Path, L.Dir.path("prog.lmf-address-free"));
+  Expected<LinkAddressLists> Lists = readLinkAddressList(Path);
+  if (!Lists)
+    FAIL() << toString(Lists.takeError());
+  EXPECT_FALSE(Lists->Free.has_value());
+  EXPECT_EQ(Lists->Compared, DenseSet<uint64_t>({33, 44}));
+  EXPECT_TRUE(contains(L.Notes, "lto-merge-functions: no list of "
+                                "address-free functions: -shared exports "
+                                "symbols\n"))
+      << L.Notes;
+}
+
+TEST(WriteLinkAddressFacts, NoneWithoutSummariesOrThinLTOModules) {
+  Link L;
+  L.request({"--lto-merge-functions", "-v", "-o", "%/prog"});
+  LinkAddressScan Scan;
+  Scan.ThinModules = 2;
+  Scan.Unknown = Scan.ComparedUnknown = "'x.o' has bitcode without a module "
+                                        "summary";
   EXPECT_EQ(writeLinkAddressFacts(L.Req, Scan, 0.0, L.Diag, L.NoteStream), "");
-  EXPECT_EQ(L.Notes, "lto-merge-functions: no list of address-free "
-                     "functions: -shared exports symbols\n");
+  EXPECT_EQ(L.Notes, "lto-merge-functions: no list of the link's function "
+                     "addresses: 'x.o' has bitcode without a module "
+                     "summary\n");
 
   L.Notes.clear();
   Scan.Unknown.clear();
+  Scan.ComparedUnknown.clear();
   Scan.ThinModules = 0;
   Scan.AddressFree = {11};
   EXPECT_EQ(writeLinkAddressFacts(L.Req, Scan, 0.0, L.Diag, L.NoteStream), "");
-  EXPECT_EQ(L.Notes, "lto-merge-functions: no list of address-free "
-                     "functions: no ThinLTO module\n");
+  EXPECT_EQ(L.Notes, "lto-merge-functions: no list of the link's function "
+                     "addresses: no ThinLTO module\n");
   EXPECT_FALSE(sys::fs::exists(L.Dir.path("prog.lmf-address-free")));
 }
 
