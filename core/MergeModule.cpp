@@ -597,7 +597,8 @@ Expected<MergeResult> ModuleMerge::run() {
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;
   Result.Stats.SizeOptimized = Marked.SizeOptimized;
-  markComparedAddressesSignificant(Compared);
+  Result.Stats.AddressesMadeSignificant =
+      markComparedAddressesSignificant(Compared);
   addMemberSymbols();
 
   publishStatistics(Result.Stats);

@@ -139,8 +139,9 @@ struct MergeOptions {
   /// address.
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;
   /// The GUIDs of functions whose address a ThinLTO backend may compare
-  /// after the link: targets of profiled indirect calls, which a backend
-  /// promotes behind a test of the target's address
+  /// after the link: those some function's code refers to by address (an
+  /// indirect call promoted before the link tests it there), and predicted
+  /// targets of profiled calls, which a backend promotes after importing
   /// (linkplugin/driver/LinkAddressScan.cpp). An exported function on this
   /// list keeps an address of its own (ModuleFacts::Compared). Null: no
   /// list; see ComparedUnknown.

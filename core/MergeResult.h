@@ -141,6 +141,10 @@ struct MergeStats {
   /// Folded members that kept an address of their own because an address
   /// is compared (FoldedMember::AddressCompared).
   uint64_t AddressCompared = 0;
+  /// Compared functions that lost unnamed_addr after merging
+  /// (markComparedAddressesSignificant): the module changed even when
+  /// nothing folded.
+  uint64_t AddressesMadeSignificant = 0;
   /// Similar merging: functions considered, classes merged, their members
   /// (each now a thunk or gone), parameters added, members refused, and the
   /// byte model's estimate of the saving.

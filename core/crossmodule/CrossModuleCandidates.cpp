@@ -128,9 +128,10 @@ struct Attachments {
 class CandidateCollector {
 public:
   CandidateCollector(Module &M, const CrossModuleCollectOptions &Opts)
-      : M(M), Opts(Opts), Facts(collectModuleFacts(M, {nullptr, Opts.LinkCompared, false})), Globals(M),
-        Policy(M, /*TypeTestsMayBeLive=*/true), References(M, Opts.Ordinal),
-        Attached(M) {}
+      : M(M), Opts(Opts),
+        Facts(collectModuleFacts(M, {nullptr, Opts.LinkCompared, false})),
+        Globals(M), Policy(M, /*TypeTestsMayBeLive=*/true),
+        References(M, Opts.Ordinal), Attached(M) {}
 
   Expected<ModuleCandidates>
   run(function_ref<WantedAs(const Function &)> Wanted);

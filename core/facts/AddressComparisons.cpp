@@ -86,10 +86,16 @@ bool addressIsCompared(const Function &F) {
   return false;
 }
 
-void markComparedAddressesSignificant(ArrayRef<WeakVH> Compared) {
-  for (const WeakVH &Handle : Compared)
-    if (auto *F = dyn_cast_or_null<Function>(Handle))
-      F->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
+unsigned markComparedAddressesSignificant(ArrayRef<WeakVH> Compared) {
+  unsigned Changed = 0;
+  for (const WeakVH &Handle : Compared) {
+    auto *F = dyn_cast_or_null<Function>(Handle);
+    if (!F || !F->hasAtLeastLocalUnnamedAddr())
+      continue;
+    F->setUnnamedAddr(GlobalValue::UnnamedAddr::None);
+    ++Changed;
+  }
+  return Changed;
 }
 
 } // namespace lmf

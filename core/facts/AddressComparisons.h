@@ -26,8 +26,9 @@ bool addressIsCompared(const llvm::Function &F);
 /// still alive among Compared, so that code generation lists them as
 /// address-significant (`.llvm_addrsig`) and lld's --icf=safe, which trusts
 /// that list, keeps them apart too. What LLVM does to promoted callees in
-/// releases after the one we build on.
-void markComparedAddressesSignificant(llvm::ArrayRef<llvm::WeakVH> Compared);
+/// releases after the one we build on. Returns how many functions changed.
+unsigned
+markComparedAddressesSignificant(llvm::ArrayRef<llvm::WeakVH> Compared);
 
 } // namespace lmf
 

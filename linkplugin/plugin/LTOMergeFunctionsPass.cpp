@@ -264,7 +264,8 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
   }
   const MergeStats &Stats = Result->Stats;
   bool Folded = Stats.Folded != 0 || Stats.SimilarClasses != 0 ||
-                Stats.AlignedClasses != 0;
+                Stats.AlignedClasses != 0 ||
+                Stats.AddressesMadeSignificant != 0;
   if (InThinLTOBackend) {
     recordBackendResult(std::move(*Result), PrintOpt, ReportOpt);
     return Folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
