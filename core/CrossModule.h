@@ -16,6 +16,7 @@
 #include "core/crossmodule/CrossModuleCandidates.h"
 #include "core/crossmodule/CrossModulePlanner.h"
 #include "core/crossmodule/CrossModuleRewriter.h"
+#include "core/crossmodule/LinkSymbolCheck.h"
 #include "core/equality/ArgumentFreeBodies.h"
 
 #endif

@@ -231,6 +231,8 @@ Error ModuleRewriter::mergeSimilar(const CrossModuleWork::SimilarMerge &Fold) {
     return createStringError(inconvertibleErrorCode(),
                              "the module already defines '" + C.KeptBody + "'");
   SimilarPlan Local;
+  // The link has not chosen which copy of a comdat prevails yet.
+  Local.TablesJoinMemberComdats = false;
   std::vector<std::vector<const Use *>> Positions(Fold.Names.size());
   for (auto [Name, Uses] : zip(Fold.Names, Positions)) {
     Expected<Function *> F = definition(Name);

@@ -62,6 +62,11 @@ struct SimilarPlan {
   int64_t HotKeptBytes = 0;
   uint64_t BodyInstructions = 0;
   llvm::SmallVector<Refusal, 2> Refusals;
+  /// A member's table joins the member's comdat, so that the copy of an
+  /// inline member the link keeps keeps its table. Only where the link has
+  /// already chosen the copy of each comdat that prevails (the LTO
+  /// pipeline: full LTO, each ThinLTO backend); see applySimilarPlan.
+  bool TablesJoinMemberComdats = true;
 
   /// Some parameters travel in a table: the shared body takes one more
   /// parameter after the others, the address of the member's table.

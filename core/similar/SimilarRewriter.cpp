@@ -318,9 +318,14 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
     Outcomes.push_back(SimilarAction::Thunk);
     // Copies of an inline member in several objects keep one thunk, and
     // one table with it. COFF wants a symbol for every member of a comdat,
-    // which a private table has not.
+    // which a private table has not. Before the link resolves comdats (a
+    // ThinLTO input rewritten across modules) a table must stay out of
+    // them: ThinLTO turns every member of a comdat that does not prevail
+    // into a declaration, a private table too, while the thunk stays as an
+    // available_externally copy that the backend inlines into its callers;
+    // those would then refer to a table no object defines.
     Comdat *Group = Member.Fn->getComdat();
-    if (Table && Group &&
+    if (Table && Group && Plan.TablesJoinMemberComdats &&
         !Member.Fn->getParent()->getTargetTriple().isOSBinFormatCOFF())
       cast<GlobalVariable>(Extra.back())->setComdat(Group);
   }

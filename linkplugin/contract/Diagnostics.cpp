@@ -32,6 +32,11 @@ void Diagnostics::warn(const Twine &Message) {
   OS.flush();
 }
 
+void Diagnostics::note(const Twine &Message) {
+  OS << ProgramName << ": note: " << Message << "\n";
+  OS.flush();
+}
+
 void Diagnostics::error(const Twine &Message) {
   ++Errors;
   OS << ProgramName << ": error: " << Message << "\n";

@@ -31,6 +31,8 @@ public:
     SuppressWarnings = Suppress;
   }
   void warn(const llvm::Twine &Message);
+  /// What goes with an error or a warning: never fatal, never suppressed.
+  void note(const llvm::Twine &Message);
   void error(const llvm::Twine &Message);
   /// Reports every error held in E.
   void error(llvm::Error E);

@@ -58,6 +58,7 @@
 #include "linkplugin/driver/LldCommandLine.h"
 
 #include "core/CrossModule.h"
+#include "core/MergeNames.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -174,7 +175,9 @@ private:
   WantedFunctions functionsToRead() const;
   Error collect(const WantedFunctions &Wanted);
   void gatherNames();
-  Error rewrite(const CrossModulePlan &Plan);
+  Expected<std::vector<SymbolHazard>> rewrite(const CrossModulePlan &Plan);
+  UnrewrittenSymbols unrewrittenSymbols(ArrayRef<uint32_t> Touched);
+  Error withdraw(CrossModulePlan &Plan, ArrayRef<SymbolHazard> Hazards);
   std::string rewrittenPath(uint32_t Ordinal) const;
   void describe(const CrossModulePlan &Plan);
 
@@ -188,6 +191,8 @@ private:
   std::vector<char> HasModuleAsm;
   DenseSet<uint64_t> NamesUsedOutside;
   DenseMap<uint64_t, SmallVector<uint32_t, 2>> DefinedIn;
+  /// What the inputs that the last rewrite left alone define and need.
+  DenseSet<uint64_t> DefinedByOthers, ReferencedByOthers;
   CrossModuleOutcome Out;
 };
 
@@ -323,7 +328,34 @@ std::string Folding::rewrittenPath(uint32_t Ordinal) const {
   return std::string(Path);
 }
 
-Error Folding::rewrite(const CrossModulePlan &Plan) {
+/// The symbols of the inputs that a rewrite of the modules Touched leaves
+/// as they are: object files, shared libraries, the command line, and the
+/// bitcode modules not in Touched.
+UnrewrittenSymbols Folding::unrewrittenSymbols(ArrayRef<uint32_t> Touched) {
+  DenseSet<const InputModule *> Rewritten;
+  for (uint32_t Ordinal : Touched)
+    Rewritten.insert(Rewritable[Ordinal]);
+  DefinedByOthers = Inputs.NamesDefinedOutsideBitcode;
+  ReferencedByOthers = Inputs.NamesUsedOutsideBitcode;
+  for (const InputModule &M : Inputs.Modules) {
+    if (Rewritten.contains(&M))
+      continue;
+    DefinedByOthers.insert_range(M.DefinedNames);
+    ReferencedByOthers.insert_range(M.UndefinedNames);
+  }
+  return {&DefinedByOthers, &ReferencedByOthers};
+}
+
+/// Rewrites and writes every module the plan touches; returns what the
+/// rewritten modules would leave undefined (LinkSymbolCheck.h), empty when
+/// nothing.
+Expected<std::vector<SymbolHazard>>
+Folding::rewrite(const CrossModulePlan &Plan) {
+  // A round before this one may have written modules this one leaves.
+  for (const auto &[Path, Name] : Out.ModuleNames)
+    sys::fs::remove(Path);
+  Out.Replacements.clear();
+  Out.ModuleNames.clear();
   std::vector<CrossModuleWork> Work = workPerModule(Plan, Candidates);
   // A module that mentions a name the plan replaces or redirects is
   // rewritten too.
@@ -344,6 +376,7 @@ Error Folding::rewrite(const CrossModulePlan &Plan) {
       Touched.push_back(Ordinal);
   }
   FirstError Errors(Touched.size());
+  std::vector<RewrittenSymbols> Symbols(Touched.size());
   parallelFor(0, Touched.size(), [&](size_t I) {
     uint32_t Ordinal = Touched[I];
     LLVMContext Ctx;
@@ -353,6 +386,8 @@ Error Folding::rewrite(const CrossModulePlan &Plan) {
       return Errors.set(I, M.takeError());
     if (!(*M)->getModuleInlineAsm().empty())
       return Errors.set(I, asmMissed(*Rewritable[Ordinal]));
+    Symbols[I].Module = Rewritable[Ordinal]->Name;
+    Symbols[I].Before = readLinkSymbols(**M);
     if (Error E = rewriteForCrossModulePlan(**M, Work[Ordinal], Plan, Ordinal))
       return Errors.set(I, std::move(E));
     std::string Message;
@@ -364,6 +399,7 @@ Error Folding::rewrite(const CrossModulePlan &Plan) {
                                    "' is invalid after folding across "
                                    "modules: " +
                                    OS.str()));
+    Symbols[I].After = readLinkSymbols(**M);
     if (Error E = writeThinLTOModule(**M, rewrittenPath(Ordinal)))
       Errors.set(I, std::move(E));
   });
@@ -375,10 +411,48 @@ Error Folding::rewrite(const CrossModulePlan &Plan) {
     Out.Replacements.push_back({*M.Argument, Path});
     Out.ModuleNames.push_back({Path, M.Name});
   }
+  return findSymbolHazards(Symbols, unrewrittenSymbols(Touched));
+}
+
+/// Takes out of Plan the similar classes the hazards name (their shared
+/// body, a member, or a member's table), remembering why; an error when a
+/// hazard names something else. Similar classes are leaves of the plan:
+/// no other class was found equal because of one, so one can go alone.
+Error Folding::withdraw(CrossModulePlan &Plan,
+                        ArrayRef<SymbolHazard> Hazards) {
+  StringMap<size_t> ClassOf;
+  for (auto [I, C] : enumerate(Plan.SimilarClasses)) {
+    ClassOf[C.KeptBody] = I;
+    for (const CrossModuleRef &R : C.Members) {
+      StringRef Name = Candidates[R.Module].Candidates[R.Candidate].Name;
+      ClassOf[Name] = I;
+      ClassOf[memberDerivedName(Name, ConstantTableSuffix)] = I;
+    }
+  }
+  std::map<size_t, const SymbolHazard *> Named;
+  for (const SymbolHazard &H : Hazards) {
+    auto It = ClassOf.find(H.Symbol);
+    if (It == ClassOf.end())
+      return createStringError(
+          inconvertibleErrorCode(),
+          "the rewritten inputs would leave a symbol undefined: " +
+              CrossModuleWithdrawal{"", H.Symbol, H.Module, H.Why}
+                  .describe());
+    Named.try_emplace(It->second, &H);
+  }
+  for (auto It = Named.rbegin(); It != Named.rend(); ++It) {
+    const SymbolHazard &H = *It->second;
+    Out.Withdrawn.push_back(
+        {Plan.SimilarClasses[It->first].KeptBody, H.Symbol, H.Module, H.Why});
+    Plan.SimilarClasses.erase(Plan.SimilarClasses.begin() + It->first);
+  }
   return Error::success();
 }
 
 void Folding::describe(const CrossModulePlan &Plan) {
+  Out.Classes.clear();
+  Out.Similar.clear();
+  Out.FunctionsWeakened = Out.FunctionsFolded = Out.SimilarMembers = 0;
   auto Member = [&](const CrossModuleRef &R, StringRef What) {
     return CrossModuleFoldedMember{
         Rewritable[R.Module]->Name,
@@ -443,16 +517,35 @@ Expected<CrossModuleOutcome> Folding::run() {
   Facts.DefinedIn = &DefinedIn;
   CrossModulePlan Plan =
       planCrossModuleFolds(Candidates, Facts, Request.Similar);
-  describe(Plan);
   Out.PlanSeconds = secondsSince(Start);
-  if (Out.Classes.empty() && Out.Similar.empty()) {
-    Out.Skipped = "no twins across modules";
-    return std::move(Out);
-  }
 
   Start = Clock::now();
-  if (Error E = rewrite(Plan))
-    return E;
+  // Each round withdraws at least one class; a plan that still leaves
+  // symbols undefined after a few is not trusted at all.
+  constexpr unsigned Rounds = 4;
+  for (unsigned Round = 1;; ++Round) {
+    describe(Plan);
+    if (Out.Classes.empty() && Out.Similar.empty()) {
+      for (const auto &[Path, Name] : Out.ModuleNames)
+        sys::fs::remove(Path);
+      Out.Replacements.clear();
+      Out.ModuleNames.clear();
+      Out.Skipped = "no twins across modules";
+      return std::move(Out);
+    }
+    Expected<std::vector<SymbolHazard>> Hazards = rewrite(Plan);
+    if (!Hazards)
+      return Hazards.takeError();
+    if (Hazards->empty())
+      break;
+    if (Round == Rounds)
+      return createStringError(inconvertibleErrorCode(),
+                               "the rewritten inputs still leave symbols "
+                               "undefined after " +
+                                   Twine(Rounds) + " rounds");
+    if (Error E = withdraw(Plan, *Hazards))
+      return E;
+  }
   Out.RewriteSeconds = secondsSince(Start);
   return std::move(Out);
 }
@@ -486,6 +579,12 @@ std::string crossModuleObstacle(ArrayRef<const char *> LldArgs) {
   return "";
 }
 
+std::string CrossModuleWithdrawal::describe() const {
+  return "'" + Symbol + "': " +
+         (Module.empty() ? std::string("an input") : "'" + Module + "'") +
+         " " + Why;
+}
+
 void CrossModuleOutcome::printListing(raw_ostream &OS) const {
   for (const CrossModuleFoldedClass &C : Classes) {
     // A class within one module is one of twins that read no argument and
@@ -509,6 +608,9 @@ void CrossModuleOutcome::printListing(raw_ostream &OS) const {
       OS << "  sharing body with similar function " << M.Name << " in "
          << M.Module << " (" << M.Action << ")\n";
   }
+  for (const CrossModuleWithdrawal &W : Withdrawn)
+    OS << "withdrew similar functions " << W.KeptBody
+       << " across modules: " << W.describe() << "\n";
 }
 
 json::Object CrossModuleOutcome::toJson() const {
@@ -540,8 +642,15 @@ json::Object CrossModuleOutcome::toJson() const {
   };
   json::Array ClassArray = ClassesJson(Classes, /*WithParameters=*/false);
   json::Array SimilarArray = ClassesJson(Similar, /*WithParameters=*/true);
+  json::Array WithdrawnArray;
+  for (const CrossModuleWithdrawal &W : Withdrawn)
+    WithdrawnArray.push_back(json::Object{{"body", W.KeptBody},
+                                          {"symbol", W.Symbol},
+                                          {"module", W.Module},
+                                          {"reason", W.Why}});
   return json::Object{
       {"similar_classes", std::move(SimilarArray)},
+      {"withdrawn_similar_classes", std::move(WithdrawnArray)},
       {"similar_functions_merged", SimilarMembers},
       {"modules_read", ModulesRead},
       {"modules_rewritten", ModuleNames.size()},

@@ -57,6 +57,20 @@ struct CrossModuleFoldedClass {
   std::vector<CrossModuleFoldedMember> Refusals; // Action holds the reason.
 };
 
+/// A similar class taken out of the plan because its rewrite would have
+/// left a symbol undefined (LinkSymbolCheck.h).
+struct CrossModuleWithdrawal {
+  std::string KeptBody;
+  std::string Symbol;
+  /// The module whose reference would be left undefined, or empty for an
+  /// input that is not rewritten.
+  std::string Module;
+  std::string Why;
+
+  /// `'<symbol>': <module> <why>`, for the warning and the listing.
+  std::string describe() const;
+};
+
 /// What folding across modules did.
 struct CrossModuleOutcome {
   /// Inputs to hand lld instead of the originals: the index of the
@@ -67,6 +81,8 @@ struct CrossModuleOutcome {
   std::vector<std::pair<std::string, std::string>> ModuleNames;
   std::vector<CrossModuleFoldedClass> Classes;
   std::vector<CrossModuleFoldedClass> Similar;
+  /// Similar classes the plan had and the rewrite did not make.
+  std::vector<CrossModuleWithdrawal> Withdrawn;
   /// Modules read, candidates, classes with twins, functions folded,
   /// functions only weakened.
   uint64_t ModulesRead = 0, Candidates = 0, ClassesWithTwins = 0,

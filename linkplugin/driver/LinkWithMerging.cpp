@@ -173,13 +173,19 @@ void foldTwinsAcrossModules(const MergeRequest &Req, const LinkInputs &Inputs,
               toString(Outcome.takeError()));
     return;
   }
+  // A class the rewrite would have broken the link with is a bug of ours:
+  // the user hears of it, and the link goes on without it.
+  for (const CrossModuleWithdrawal &W : Outcome->Withdrawn)
+    Diag.warn("not merging " + W.KeptBody +
+              " across modules: the rewrite would leave a symbol undefined, " +
+              W.describe());
   if (Req.Verbose) {
     if (!Outcome->Skipped.empty())
       Note(Outcome->Skipped);
     else
       printCrossModuleSummary(*Outcome, Out);
   }
-  if (!Outcome->ModuleNames.empty())
+  if (!Outcome->ModuleNames.empty() || !Outcome->Withdrawn.empty())
     Pre.CrossModule = std::move(*Outcome);
 }
 
@@ -205,6 +211,20 @@ PreLink prepareInputs(const MergeRequest &Req, Diagnostics &Diag,
       writeLinkAddressFacts(Req, Scan, Seconds.count(), Diag, Out);
   foldTwinsAcrossModules(Req, Inputs, Scan, Pre, Diag, Out);
   return Pre;
+}
+
+/// After a failed link with rewritten inputs: where they are, or how to
+/// keep them, so that a user can send what lld read.
+void noteRewrittenInputs(const PreLink &Pre, Diagnostics &Diag) {
+  if (Pre.KeepModules)
+    Diag.note("the inputs rewritten by folding across modules are kept in '" +
+              Pre.ModuleDirectory + "'");
+  else
+    Diag.note("the link read inputs rewritten by folding across modules; "
+              "add --save-temps to keep them in '" +
+              Pre.ModuleDirectory +
+              "', or --no-lto-merge-functions-across-modules to link the "
+              "inputs as they are");
 }
 
 /// Tells the plugin which input each rewritten module, and each module a
@@ -351,6 +371,8 @@ int linkWithMerging(const MergeRequest &Req, const LinkEnvironment &Env,
       Req, Pre.CrossModule ? &*Pre.CrossModule : nullptr, Extra);
   unsigned RunsBefore = Plugin->runCount();
   int RC = Env.RunLld(Args);
+  if (RC && Pre.CrossModule && !Pre.CrossModule->ModuleNames.empty())
+    noteRewrittenInputs(Pre, Diag);
   Pre.cleanUp();
   if (Distributes) {
     // After a failed link the reports are only removed.
