@@ -175,6 +175,10 @@ private:
   WantedFunctions functionsToRead() const;
   Error collect(const WantedFunctions &Wanted);
   void gatherNames();
+  void addNamesOfOtherInputs(const DenseSet<const InputModule *> &Rewritten,
+                             DenseSet<uint64_t> &Defined,
+                             DenseSet<uint64_t> &Referenced) const;
+  void dropRewrittenModules();
   Expected<std::vector<SymbolHazard>> rewrite(const CrossModulePlan &Plan);
   UnrewrittenSymbols unrewrittenSymbols(ArrayRef<uint32_t> Touched);
   Error withdraw(CrossModulePlan &Plan, ArrayRef<SymbolHazard> Hazards);
@@ -303,8 +307,6 @@ Error Folding::collect(const WantedFunctions &Wanted) {
 /// The names that inputs we do not rewrite use, and where each name we may
 /// rewrite is defined.
 void Folding::gatherNames() {
-  NamesUsedOutside = Inputs.NamesUsedOutsideBitcode;
-  NamesUsedOutside.insert_range(Inputs.NamesDefinedOutsideBitcode);
   DenseSet<const InputModule *> Rewritten;
   for (auto [Ordinal, M] : enumerate(Rewritable)) {
     if (HasModuleAsm[Ordinal])
@@ -313,11 +315,22 @@ void Folding::gatherNames() {
     for (uint64_t Name : M->DefinedNames)
       DefinedIn[Name].push_back(Ordinal);
   }
+  addNamesOfOtherInputs(Rewritten, NamesUsedOutside, NamesUsedOutside);
+}
+
+/// Adds to Defined and Referenced the names that the inputs other than the
+/// modules Rewritten define and refer to: object files, shared libraries,
+/// the command line, and the other bitcode modules.
+void Folding::addNamesOfOtherInputs(
+    const DenseSet<const InputModule *> &Rewritten,
+    DenseSet<uint64_t> &Defined, DenseSet<uint64_t> &Referenced) const {
+  Defined.insert_range(Inputs.NamesDefinedOutsideBitcode);
+  Referenced.insert_range(Inputs.NamesUsedOutsideBitcode);
   for (const InputModule &M : Inputs.Modules) {
     if (Rewritten.contains(&M))
       continue;
-    NamesUsedOutside.insert_range(M.DefinedNames);
-    NamesUsedOutside.insert_range(M.UndefinedNames);
+    Defined.insert_range(M.DefinedNames);
+    Referenced.insert_range(M.UndefinedNames);
   }
 }
 
@@ -335,15 +348,18 @@ UnrewrittenSymbols Folding::unrewrittenSymbols(ArrayRef<uint32_t> Touched) {
   DenseSet<const InputModule *> Rewritten;
   for (uint32_t Ordinal : Touched)
     Rewritten.insert(Rewritable[Ordinal]);
-  DefinedByOthers = Inputs.NamesDefinedOutsideBitcode;
-  ReferencedByOthers = Inputs.NamesUsedOutsideBitcode;
-  for (const InputModule &M : Inputs.Modules) {
-    if (Rewritten.contains(&M))
-      continue;
-    DefinedByOthers.insert_range(M.DefinedNames);
-    ReferencedByOthers.insert_range(M.UndefinedNames);
-  }
+  DefinedByOthers.clear();
+  ReferencedByOthers.clear();
+  addNamesOfOtherInputs(Rewritten, DefinedByOthers, ReferencedByOthers);
   return {&DefinedByOthers, &ReferencedByOthers};
+}
+
+/// Removes the files an earlier rewrite wrote and forgets them.
+void Folding::dropRewrittenModules() {
+  for (const auto &[Path, Name] : Out.ModuleNames)
+    sys::fs::remove(Path);
+  Out.Replacements.clear();
+  Out.ModuleNames.clear();
 }
 
 /// Rewrites and writes every module the plan touches; returns what the
@@ -352,10 +368,7 @@ UnrewrittenSymbols Folding::unrewrittenSymbols(ArrayRef<uint32_t> Touched) {
 Expected<std::vector<SymbolHazard>>
 Folding::rewrite(const CrossModulePlan &Plan) {
   // A round before this one may have written modules this one leaves.
-  for (const auto &[Path, Name] : Out.ModuleNames)
-    sys::fs::remove(Path);
-  Out.Replacements.clear();
-  Out.ModuleNames.clear();
+  dropRewrittenModules();
   std::vector<CrossModuleWork> Work = workPerModule(Plan, Candidates);
   // A module that mentions a name the plan replaces or redirects is
   // rewritten too.
@@ -440,12 +453,12 @@ Error Folding::withdraw(CrossModulePlan &Plan,
                   .describe());
     Named.try_emplace(It->second, &H);
   }
-  for (auto It = Named.rbegin(); It != Named.rend(); ++It) {
-    const SymbolHazard &H = *It->second;
+  // In plan order; erased from the back, so that the indices hold.
+  for (const auto &[Index, H] : Named)
     Out.Withdrawn.push_back(
-        {Plan.SimilarClasses[It->first].KeptBody, H.Symbol, H.Module, H.Why});
+        {Plan.SimilarClasses[Index].KeptBody, H->Symbol, H->Module, H->Why});
+  for (auto It = Named.rbegin(); It != Named.rend(); ++It)
     Plan.SimilarClasses.erase(Plan.SimilarClasses.begin() + It->first);
-  }
   return Error::success();
 }
 
@@ -526,10 +539,7 @@ Expected<CrossModuleOutcome> Folding::run() {
   for (unsigned Round = 1;; ++Round) {
     describe(Plan);
     if (Out.Classes.empty() && Out.Similar.empty()) {
-      for (const auto &[Path, Name] : Out.ModuleNames)
-        sys::fs::remove(Path);
-      Out.Replacements.clear();
-      Out.ModuleNames.clear();
+      dropRewrittenModules();
       Out.Skipped = "no twins across modules";
       return std::move(Out);
     }

@@ -24,6 +24,8 @@ import random
 
 def family(k, rng):
     """The class template of family k."""
+    # Six draws, four used: the seeds that the tests and the notebook
+    # name are these programs.
     ops = [rng.choice(["+", "^", "-"]) for _ in range(6)]
     inline = "" if rng.random() < 0.7 else "__attribute__((noinline)) "
     lines = [
