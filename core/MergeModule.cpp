@@ -550,7 +550,14 @@ Expected<MergeResult> ModuleMerge::run() {
   SharedBodyMembers = takeSharedBodyMembers(M);
   Facts = collectModuleFacts(
       M, {Opts.LinkAddressFree, Opts.LinkCompared, Opts.ComparedUnknown});
-  Facts.Hot = collectHotFunctions(M, Opts.Hot);
+  std::string SummaryProblem = profileSummaryProblem(
+      M, highestPercentileAsked(Opts.HotCodePercentile));
+  if (!SummaryProblem.empty())
+    M.getContext().diagnose(DiagnosticInfoGeneric(
+        "lto-merge-functions: " + SummaryProblem +
+            "; merging as if no function were hot by the profile",
+        DS_Warning));
+  Facts.Hot = collectHotFunctions(M, Opts.Hot, SummaryProblem.empty());
   // Kept by handle: a fold may erase one (a local compared only by itself).
   SmallVector<WeakVH, 4> Compared;
   for (const Function *F : Facts.Compared)

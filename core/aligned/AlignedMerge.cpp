@@ -134,6 +134,14 @@ private:
 void AlignedStage::findHotFunctions() {
   if (Ctx.Opts.Hot == HotPolicy::Off)
     return;
+  // Without a summary to read, the hot functions are those of the facts.
+  if (!profileSummaryProblem(Ctx.M,
+                             highestPercentileAsked(Ctx.Opts.HotCodePercentile))
+           .empty()) {
+    Hot.insert(Ctx.Facts.Hot.begin(), Ctx.Facts.Hot.end());
+    Ctx.Result.Stats.AlignedHotExcluded = Hot.size();
+    return;
+  }
   ProfileSummaryInfo PSI(Ctx.M);
   for (Function &F : Ctx.M)
     if (!F.isDeclaration() && isEligible(F) &&

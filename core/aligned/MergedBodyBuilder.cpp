@@ -636,6 +636,8 @@ Expected<Function *> MergedBodyBuilder::run() {
   fixSuccessors();
   fillPhis();
   redirectSelfCalls();
+  // Each side's scope declarations met the other side's accesses.
+  forgetDeclaredNoAliasScopes(*M, Side);
   DominatorTree DT(*M);
   repairMemberSSA(*M, *Id, Runs, DT);
   dropUndominatedDebugValues(DT);

@@ -235,7 +235,7 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   if (Opts.CallingFunctions)
     C.CallingFunctions =
         static_cast<int32_t>(Opts.CallingFunctions->lookup(linkGUID(F)));
-  C.Hot = isHotFunction(F, *Profile, Opts.Hot);
+  C.Hot = isHotFunction(F, &*Profile, Opts.Hot);
   C.ThunkObstacle = thunkObstacle(F).str();
   C.ArgumentFree = hasArgumentFreeBody(F);
   if (C.ArgumentFree) {
@@ -318,6 +318,10 @@ CandidateCollector::run(function_ref<WantedAs(const Function &)> Wanted) {
   Result.Bytes = Facts.Bytes;
   if (Error E = select(Wanted))
     return E;
+  // A summary ProfileSummaryInfo would abort on: the module takes no part
+  // (its backend's own merge warns about the summary).
+  if (!crossModuleProfileProblem(M).empty())
+    return std::move(Result);
   Profile.emplace(M);
   Result.Candidates.resize(Functions.size());
   for (auto [Index, F] : enumerate(Functions)) {
@@ -347,6 +351,10 @@ bool flagIsIrrelevant(StringRef Key) {
 }
 
 } // namespace
+
+std::string crossModuleProfileProblem(const Module &M) {
+  return profileSummaryProblem(M, highestPercentileAsked(std::nullopt));
+}
 
 bool isBodyOfItsOwn(const CrossModuleCandidate &C, StringSet<> &Seen) {
   return C.Linkage == CrossModuleLinkage::Local || Seen.insert(C.Name).second;

@@ -190,6 +190,12 @@ enum class WantedAs : uint8_t {
   ArgumentFreeTwinInModule,
 };
 
+/// Why ProfileSummaryInfo cannot read M's profile summary (it would end the
+/// process; profileSummaryProblem in ProfileFacts.h), or "". Such a module
+/// offers no candidates, and a rewrite that reaches it anyway (its calls to
+/// another module's twin) fails with this reason instead of writing it.
+std::string crossModuleProfileProblem(const llvm::Module &M);
+
 /// Lists and encodes the functions of M that Wanted wants read (in module
 /// order) and that may be folded with a twin. M may be lazily loaded: only
 /// those functions' bodies are read. Errors come from reading bodies.

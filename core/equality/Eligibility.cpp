@@ -4,18 +4,30 @@
 //
 // A single predicate decides whether a function is a merge candidate at all.
 // Rules that depend on how a function would be folded (a thunk for a varargs
-// function, a call into a kernel calling convention) live in the planner,
-// because such functions may still be folded by replacing their uses.
+// function) live in the planner, because such functions may still be folded
+// by replacing their uses. An entry point is different: a GPU kernel or a
+// hardware shader stage is launched by name by a runtime, which finds no
+// kernel behind an alias (AMDGPU emits no kernel descriptor for it, NVPTX
+// refuses to build one), cannot launch a thunk that calls another kernel,
+// and cannot be reached by calls at all. Every way of folding one breaks it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/equality/Eligibility.h"
 
+#include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Function.h"
 
 using namespace llvm;
 
 namespace lmf {
+
+/// GPU kernels and the conventions LLVM forbids calls to (AMDGPU shader
+/// stages, chain functions): a runtime or an intrinsic enters them by name.
+static bool isEntryPoint(const Function &F) {
+  CallingConv::ID CC = F.getCallingConv();
+  return CC == CallingConv::PTX_Kernel || !isCallableCC(CC);
+}
 
 StringRef ineligibilityReason(const Function &F) {
   // Only bodies can be compared.
@@ -36,6 +48,8 @@ StringRef ineligibilityReason(const Function &F) {
   // would break what the author wrote.
   if (F.hasFnAttribute(Attribute::Naked))
     return "naked";
+  if (isEntryPoint(F))
+    return "kernel or entry point: launched by name, never called";
   // The string attribute "lto-merge-functions-skip" is an explicit opt-out.
   if (F.hasFnAttribute("lto-merge-functions-skip"))
     return "opted out";

@@ -81,6 +81,7 @@ enum Tag : uint64_t {
   TagMetadataKindName,
   TagSyncScopeName,
   TagArgumentFree,
+  TagMDDistinct,
 };
 
 /// Tags take the low 16 bits of a token; fields packed with them the rest.
@@ -196,6 +197,7 @@ private:
   void encodeAttributes(llvm::AttributeList Attrs, unsigned NumArgs);
   void encodeAttributeSet(llvm::AttributeSet Set);
   void encodeMetadata(const llvm::Metadata *MD);
+  void encodeDistinctNode(const llvm::MDNode *N);
   /// Writes I's must-match metadata, if it has any, and says whether it did.
   bool encodeMustMatchMetadata(const llvm::Instruction &I);
   void encodeFunctionMetadata();

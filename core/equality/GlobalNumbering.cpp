@@ -8,10 +8,17 @@
 // Numbers are never reused: a global created later gets a fresh one, so a
 // pointer recycled by the allocator can never inherit a stale number.
 //
+// Distinct nodes are found from the attachments of global objects, in module
+// order, operands depth first; debug info (`!dbg`, DI nodes) is not walked:
+// it is never compared, and its graphs are large.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/equality/GlobalNumbering.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -21,6 +28,42 @@ namespace lmf {
 GlobalNumbering::GlobalNumbering(const Module &M) {
   for (const GlobalValue &GV : M.global_values())
     add(&GV);
+  numberDistinctNodes(M);
+}
+
+void GlobalNumbering::numberDistinctNodes(const Module &M) {
+  SmallPtrSet<const MDNode *, 32> Seen;
+  SmallVector<const MDNode *, 16> Stack;
+  SmallVector<std::pair<unsigned, MDNode *>, 4> Attached;
+  auto Walk = [&](const MDNode *Root) {
+    Stack.push_back(Root);
+    while (!Stack.empty()) {
+      const MDNode *N = Stack.pop_back_val();
+      if (isa<DINode>(N) || !Seen.insert(N).second)
+        continue;
+      if (N->isDistinct())
+        DistinctNodes.try_emplace(N, DistinctNodes.size());
+      // Reversed, so that operands are numbered first to last.
+      for (const MDOperand &Op : llvm::reverse(N->operands()))
+        if (const auto *Child = dyn_cast_or_null<MDNode>(Op.get()))
+          Stack.push_back(Child);
+    }
+  };
+  for (const GlobalObject &GO : M.global_objects()) {
+    Attached.clear();
+    GO.getAllMetadata(Attached);
+    for (const auto &[Kind, Node] : Attached)
+      if (Kind != LLVMContext::MD_dbg)
+        Walk(Node);
+  }
+}
+
+std::optional<uint64_t>
+GlobalNumbering::lookupDistinct(const MDNode *N) const {
+  auto It = DistinctNodes.find(N);
+  if (It == DistinctNodes.end())
+    return std::nullopt;
+  return It->second;
 }
 
 std::optional<uint64_t> GlobalNumbering::lookup(const GlobalValue *GV) const {

@@ -6,6 +6,9 @@
 // pointers. Every global value gets a number from module order once, new
 // globals are appended, erased ones forgotten. The table is only written
 // between rounds, on one thread; during a round it is read from many threads.
+// Distinct metadata nodes that globals carry (the type ids of internal
+// classes in `!type`, `distinct !{}`) are numbered the same way: such a node
+// is equal only to itself, however alike its operands look.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,7 @@
 
 namespace llvm {
 class GlobalValue;
+class MDNode;
 class Module;
 } // namespace llvm
 
@@ -34,9 +38,15 @@ public:
   void add(const llvm::GlobalValue *GV);
   /// Forgets a global that is about to be erased.
   void remove(const llvm::GlobalValue *GV);
+  /// The number of a distinct node some global's attachments reach, or
+  /// nullopt.
+  std::optional<uint64_t> lookupDistinct(const llvm::MDNode *N) const;
 
 private:
+  void numberDistinctNodes(const llvm::Module &M);
+
   llvm::DenseMap<const llvm::GlobalValue *, uint64_t> Numbers;
+  llvm::DenseMap<const llvm::MDNode *, uint64_t> DistinctNodes;
   uint64_t Next = 0;
 };
 

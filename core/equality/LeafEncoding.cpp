@@ -13,7 +13,8 @@
 // it merges two functions (nonnull, noundef, dereferenceable...) are left
 // out, except the alignment of a by-value argument, which is ABI. Metadata
 // reaches here when AnnotationPolicy says its kind must match, or as an
-// argument of an intrinsic.
+// argument of an intrinsic; a distinct node is compared by identity, not by
+// its operands (encodeDistinctNode).
 // Named structs are written by layout, not by name, so `%struct.A` and
 // `%struct.B` with the same fields are equal; opaque structs are told apart
 // by name.
@@ -21,9 +22,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "core/equality/AnnotationPolicy.h"
+#include "core/equality/CrossModuleReferences.h"
 #include "core/equality/FunctionEncoder.h"
+#include "core/equality/GlobalNumbering.h"
 
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -222,6 +226,10 @@ void FunctionEncoder::encodeMetadata(const Metadata *MD) {
       return;
     }
   }
+  if (N->isDistinct() && !isa<DINode>(N)) {
+    encodeDistinctNode(N);
+    return;
+  }
   MDStack.push_back(N);
   emit(TagMDNode);
   emit(N->getMetadataID());
@@ -230,6 +238,23 @@ void FunctionEncoder::encodeMetadata(const Metadata *MD) {
   for (const MDOperand &Op : N->operands())
     encodeMetadata(Op.get());
   MDStack.pop_back();
+}
+
+/// A distinct node is equal only to itself: two `distinct !{}` type ids
+/// name two classes, however alike they print. It is written by its number
+/// (GlobalNumbering), in a cross-module encoding with its module's ordinal;
+/// one no global carries gets the encoded function's own number, so that
+/// the function equals no other.
+void FunctionEncoder::encodeDistinctNode(const MDNode *N) {
+  emit(TagMDDistinct);
+  if (Ctx.CrossModule)
+    emit(Ctx.CrossModule->ordinal());
+  if (std::optional<uint64_t> Number = Ctx.Globals.lookupDistinct(N)) {
+    emit(*Number);
+    return;
+  }
+  emit(~0ULL);
+  emit(Ctx.Globals.lookup(&F).value_or(~0ULL));
 }
 
 } // namespace encoding

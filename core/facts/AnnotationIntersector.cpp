@@ -17,6 +17,16 @@
 // (`nonnull`, `noundef`), takes a minimum (`dereferenceable`, `align`) or
 // needs a custom merge (`range`, `memory`, `nofpclass`, `captures`).
 //
+// Noalias scopes are the exception to instruction-by-instruction
+// intersection. A scope declared by llvm.experimental.noalias.scope.decl
+// holds from that point of each run of the declaration (each iteration of a
+// loop), and twins that declare their own scopes and tag their accesses with
+// them compare equal whatever scopes they name. Keeping one twin's
+// declarations with the union of both twins' tags can claim, for the other
+// twin's callers, that accesses of two iterations do not overlap when they
+// do. So when either function declares scopes, the declarations and every
+// mention of the declared scopes go, together (forgetDeclaredNoAliasScopes).
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/facts/AnnotationIntersector.h"
@@ -26,7 +36,9 @@
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
 
 using namespace llvm;
@@ -91,7 +103,59 @@ void intersectInstructionMetadata(Instruction &Body, const Instruction &Member,
   }
 }
 
+using ScopeSet = SmallPtrSet<const Metadata *, 8>;
+
+/// Adds the scopes F declares to Scopes; returns whether it declares any.
+bool collectDeclaredScopes(const Function &F, ScopeSet &Scopes) {
+  bool Declares = false;
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *Decl = dyn_cast<NoAliasScopeDeclInst>(&I)) {
+        Declares = true;
+        for (const MDOperand &Scope : Decl->getScopeList()->operands())
+          Scopes.insert(Scope.get());
+      }
+  return Declares;
+}
+
+/// List without the scopes in Scopes: List itself, a shorter list, or null
+/// when nothing is left.
+MDNode *withoutScopes(MDNode *List, const ScopeSet &Scopes) {
+  SmallVector<Metadata *, 4> Kept;
+  for (const MDOperand &Scope : List->operands())
+    if (!Scopes.count(Scope.get()))
+      Kept.push_back(Scope.get());
+  if (Kept.size() == List->getNumOperands())
+    return List;
+  return Kept.empty() ? nullptr : MDNode::get(List->getContext(), Kept);
+}
+
 } // namespace
+
+bool forgetDeclaredNoAliasScopes(Function &Body,
+                                 ArrayRef<const Function *> Sources) {
+  ScopeSet Scopes;
+  bool Declares = collectDeclaredScopes(Body, Scopes);
+  for (const Function *F : Sources)
+    Declares |= collectDeclaredScopes(*F, Scopes);
+  if (!Declares)
+    return false;
+  SmallVector<Instruction *, 4> Declarations;
+  for (BasicBlock &BB : Body)
+    for (Instruction &I : BB) {
+      if (isa<NoAliasScopeDeclInst>(&I)) {
+        Declarations.push_back(&I);
+        continue;
+      }
+      for (unsigned Kind :
+           {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias})
+        if (MDNode *List = I.getMetadata(Kind))
+          I.setMetadata(Kind, withoutScopes(List, Scopes));
+    }
+  for (Instruction *Decl : Declarations)
+    Decl->eraseFromParent();
+  return true;
+}
 
 /// The intersection of two attribute lists; identical lists (the common
 /// case: lists are uniqued) cost nothing.
@@ -120,6 +184,8 @@ bool intersectAnnotations(Function &Body, const Function &Member,
       Body, Member, [&](Instruction &B, const Instruction &M) {
         Complete &= intersectInstructionAnnotations(B, M, Policy);
       });
+  if (&Body != &Member)
+    forgetDeclaredNoAliasScopes(Body, {&Member});
   return Complete;
 }
 

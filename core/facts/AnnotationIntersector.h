@@ -6,6 +6,8 @@
 #ifndef LMF_CORE_FACTS_ANNOTATIONINTERSECTOR_H
 #define LMF_CORE_FACTS_ANNOTATIONINTERSECTOR_H
 
+#include "llvm/ADT/ArrayRef.h"
+
 namespace llvm {
 class Function;
 class Instruction;
@@ -30,6 +32,16 @@ bool intersectAnnotations(llvm::Function &Body, const llvm::Function &Member,
 bool intersectInstructionAnnotations(llvm::Instruction &Body,
                                      const llvm::Instruction &Member,
                                      const AnnotationPolicy &Policy);
+
+/// Takes from Body every noalias scope that Body or one of Sources declares
+/// (llvm.experimental.noalias.scope.decl): the declarations go, and the
+/// scopes leave every `!alias.scope` and `!noalias` list of Body. A
+/// declaration gives its scopes meaning only together with the accesses
+/// that name them, and a fold keeps one function's declarations beside
+/// another's accesses; losing the facts is sound, mixing them is not.
+/// Returns whether Body changed.
+bool forgetDeclaredNoAliasScopes(
+    llvm::Function &Body, llvm::ArrayRef<const llvm::Function *> Sources);
 
 } // namespace lmf
 

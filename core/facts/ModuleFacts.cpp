@@ -27,6 +27,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/Comdat.h"
+#include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -163,6 +164,18 @@ bool mayDisappear(const Function &F, const ModuleFacts &Facts, MergeMode Mode) {
          !mustKeepSymbol(F);
 }
 
+static bool needsGuaranteedTailCall(CallingConv::ID CC) {
+  return CC == CallingConv::Tail || CC == CallingConv::SwiftTail;
+}
+
+static bool hasNamedStruct(const Type &T) {
+  if (const auto *ST = dyn_cast<StructType>(&T))
+    if (!ST->isLiteral())
+      return true;
+  return llvm::any_of(T.subtypes(),
+                      [](const Type *Sub) { return hasNamedStruct(*Sub); });
+}
+
 StringRef thunkObstacle(const Function &G) {
   if (!isCallableCC(G.getCallingConv()))
     return "calling convention forbids calls, so no thunk";
@@ -174,13 +187,18 @@ StringRef thunkObstacle(const Function &G) {
   // tailcc and swifttailcc thunks must use musttail, which the verifier
   // forbids with these parameter attributes.
   CallingConv::ID CC = G.getCallingConv();
-  if (CC == CallingConv::Tail || CC == CallingConv::SwiftTail)
+  if (needsGuaranteedTailCall(CC))
     for (const Argument &A : G.args())
       for (Attribute::AttrKind K :
            {Attribute::InReg, Attribute::ByRef, Attribute::SwiftError})
         if (A.hasAttribute(K))
           return "tail-call convention thunk cannot forward "
                  "inreg/byref/swifterror arguments";
+  // musttail wants the caller's and callee's types spelled alike, and a twin
+  // may spell a struct under another name (rebuildAs in
+  // IdenticalRewriter.cpp cannot run between a musttail call and its ret).
+  if (needsGuaranteedTailCall(CC) && hasNamedStruct(*G.getFunctionType()))
+    return "tail-call convention thunk cannot rebuild named struct values";
   if (!thunkIsSmaller(G))
     return "thunk is not smaller than the body";
   return "";

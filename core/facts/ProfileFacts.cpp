@@ -24,7 +24,11 @@
 // aligned merges of its hot kernels).
 //
 // The set is computed once per run, before anything folds, from the module as
-// the LTO pipeline left it; planning only reads it.
+// the LTO pipeline left it; planning only reads it. A summary whose detailed
+// cutoffs stop below a percentile that is looked up (the 99.9999% LLVM's cold
+// threshold asks for, ours for hot blocks) would make ProfileSummaryInfo end
+// the process; such a module merges as if it had no profile, with a warning
+// (profileSummaryProblem).
 //
 // Folding keeps the profile true: a kept body runs the calls of every member
 // folded into it, so its entry count becomes the sum (addEntryCount). Without
@@ -36,29 +40,76 @@
 #include "core/facts/ProfileFacts.h"
 
 #include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/IR/ProfileSummary.h"
+#include "llvm/ProfileData/ProfileCommon.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 
+#include <algorithm>
+#include <memory>
 #include <optional>
 
 using namespace llvm;
 
 namespace lmf {
 
-bool isHotFunction(const Function &F, const ProfileSummaryInfo &PSI,
+uint64_t highestPercentileAsked(std::optional<unsigned> HotCodePercentile) {
+  return std::max<uint64_t>(
+      {uint64_t(std::max(0, int(ProfileSummaryCutoffHot))),
+       uint64_t(std::max(0, int(ProfileSummaryCutoffCold))),
+       HotCodePercentile.value_or(WideHotCodePercentile)});
+}
+
+/// The problem with one of M's summaries (the instrumented or the
+/// context-sensitive one), as profileSummaryProblem says it.
+static std::string summaryProblem(const Module &M, bool IsCS,
+                                  uint64_t Percentile) {
+  Metadata *MD = M.getProfileSummary(IsCS);
+  if (!MD)
+    return "";
+  // A summary LLVM cannot parse is one ProfileSummaryInfo ignores.
+  std::unique_ptr<ProfileSummary> Summary(ProfileSummary::getFromMD(MD));
+  if (!Summary)
+    return "";
+  uint64_t Highest = 0;
+  for (const ProfileSummaryEntry &Entry : Summary->getDetailedSummary())
+    Highest = std::max<uint64_t>(Highest, Entry.Cutoff);
+  if (Highest >= Percentile)
+    return "";
+  return (Twine(IsCS ? "the context-sensitive profile summary"
+                     : "the profile summary") +
+          "'s highest cutoff is " + Twine(Highest) +
+          " millionths, below the " + Twine(Percentile) +
+          " that profile queries look up")
+      .str();
+}
+
+std::string profileSummaryProblem(const Module &M, uint64_t Percentile) {
+  std::string Problem = summaryProblem(M, /*IsCS=*/false, Percentile);
+  if (Problem.empty())
+    Problem = summaryProblem(M, /*IsCS=*/true, Percentile);
+  return Problem;
+}
+
+bool isHotFunction(const Function &F, const ProfileSummaryInfo *PSI,
                    HotPolicy Policy) {
   if (Policy == HotPolicy::Off)
     return false;
-  return F.hasFnAttribute(Attribute::Hot) || PSI.isFunctionEntryHot(&F);
+  return F.hasFnAttribute(Attribute::Hot) ||
+         (PSI && PSI->isFunctionEntryHot(&F));
 }
 
-HotFunctionSet collectHotFunctions(const Module &M, HotPolicy Policy) {
+HotFunctionSet collectHotFunctions(const Module &M, HotPolicy Policy,
+                                   bool ReadProfile) {
   HotFunctionSet Hot;
   if (Policy == HotPolicy::Off)
     return Hot;
-  ProfileSummaryInfo PSI(M);
+  std::optional<ProfileSummaryInfo> PSI;
+  if (ReadProfile)
+    PSI.emplace(M);
   for (const Function &F : M)
-    if (!F.isDeclaration() && isHotFunction(F, PSI, Policy))
+    if (!F.isDeclaration() && isHotFunction(F, PSI ? &*PSI : nullptr, Policy))
       Hot.insert(&F);
   return Hot;
 }

@@ -12,6 +12,10 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cstdint>
+#include <optional>
+#include <string>
+
 namespace llvm {
 class Function;
 class Module;
@@ -22,15 +26,30 @@ namespace lmf {
 
 using HotFunctionSet = llvm::SmallPtrSet<const llvm::Function *, 16>;
 
+/// The highest percentile, in millionths, that merging or LLVM's profile
+/// queries (ProfileSummaryInfo's hot and cold thresholds) look up in a
+/// profile summary, given the hot-code option (MergeOptions).
+uint64_t highestPercentileAsked(std::optional<unsigned> HotCodePercentile);
+
+/// Why M's profile summary cannot answer a lookup of Percentile, or "" when
+/// it can (or M has none). ProfileSummaryInfo aborts the process on a
+/// summary whose detailed cutoffs all lie below a percentile it is asked
+/// for (a tiny training run, a hand-written summary); every user of one in
+/// core/ asks here first and goes on as if M had no profile.
+std::string profileSummaryProblem(const llvm::Module &M, uint64_t Percentile);
+
 /// The definitions of M that Policy keeps to folds adding no instruction
-/// (see HotPolicy): none under HotPolicy::Off.
-HotFunctionSet collectHotFunctions(const llvm::Module &M, HotPolicy Policy);
+/// (see HotPolicy): none under HotPolicy::Off. Without ReadProfile only the
+/// `hot` attribute counts (profileSummaryProblem).
+HotFunctionSet collectHotFunctions(const llvm::Module &M, HotPolicy Policy,
+                                   bool ReadProfile);
 
 /// True when Policy keeps F to folds adding no instruction: the policy is
-/// not Off, F's entry count is hot by the module's profile summary or F
-/// carries the `hot` attribute, whether or not F is built for size.
+/// not Off, F's entry count is hot by the module's profile summary (PSI,
+/// when there is one to read) or F carries the `hot` attribute, whether or
+/// not F is built for size.
 bool isHotFunction(const llvm::Function &F,
-                   const llvm::ProfileSummaryInfo &PSI, HotPolicy Policy);
+                   const llvm::ProfileSummaryInfo *PSI, HotPolicy Policy);
 
 /// True when M carries a profile summary (a PGO build).
 bool hasProfile(const llvm::Module &M);

@@ -205,7 +205,7 @@ static std::vector<FunctionFacts> gatherFacts(Module &M,
   for (Function &F : M) {
     if (F.isDeclaration())
       continue;
-    FunctionFacts Fact{&F, isHotFunction(F, PSI, Opts.Hot), false, {}};
+    FunctionFacts Fact{&F, isHotFunction(F, &PSI, Opts.Hot), false, {}};
     std::optional<BlockCounts> Counts;
     if (Profiled && isEntered(F))
       Counts.emplace(F);
@@ -262,7 +262,9 @@ static bool outlinesMinSizeByDefault(const Module &M) {
 
 SizeCodegenCounts prepareSizeCodegen(Module &M, const MergeOptions &Opts) {
   SizeCodegenCounts Counts;
-  if (!asksForSizeCodegen(Opts))
+  if (!asksForSizeCodegen(Opts) ||
+      !profileSummaryProblem(M, highestPercentileAsked(Opts.HotCodePercentile))
+           .empty())
     return Counts;
   ProfileSummaryInfo PSI(M);
   std::vector<FunctionFacts> Facts = gatherFacts(M, PSI, Opts);

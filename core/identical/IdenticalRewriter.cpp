@@ -173,6 +173,33 @@ void makeAlias(Function &G, Function &Body, RewriteContext &Ctx) {
   Ctx.Globals.add(Alias);
 }
 
+/// The comparator writes named structs by layout, so twins may spell one
+/// type two ways (`%A = {ptr, ptr}` in one, `%B = {ptr, ptr}` in the other),
+/// and the verifier wants each side of the thunk's call in its own
+/// spelling. A value crossing the call is rebuilt field by field in the type
+/// the receiving side declares; code generation lowers both spellings alike,
+/// so the copies cost nothing in the output.
+Value *rebuildAs(IRBuilder<> &Builder, Value *V, Type *To) {
+  if (V->getType() == To)
+    return V;
+  unsigned Fields = 0;
+  if (auto *ST = dyn_cast<StructType>(To))
+    Fields = ST->getNumElements();
+  else if (auto *AT = dyn_cast<ArrayType>(To))
+    Fields = AT->getNumElements();
+  else
+    return Builder.CreateBitCast(V, To);
+  Value *Rebuilt = PoisonValue::get(To);
+  for (unsigned I = 0; I < Fields; ++I) {
+    Value *Field = Builder.CreateExtractValue(V, I);
+    Type *FieldType = To->isStructTy() ? To->getStructElementType(I)
+                                       : To->getArrayElementType();
+    Rebuilt = Builder.CreateInsertValue(
+        Rebuilt, rebuildAs(Builder, Field, FieldType), I);
+  }
+  return Rebuilt;
+}
+
 /// Gives a thunk whose subprogram moved to the private body a subprogram of
 /// its own, so addresses inside it still symbolize to its name.
 void cloneSubprogramForThunk(Function &F, DISubprogram *SP) {
@@ -230,7 +257,9 @@ void makeThunk(Function &G, Function &Body, ArrayRef<Value *> ExtraArgs) {
   // is called with none; every other body takes G's and the extra ones.
   if (Body.arg_size() != 0) {
     for (Argument &A : G.args())
-      Args.push_back(&A);
+      Args.push_back(rebuildAs(Builder, &A,
+                               Body.getFunctionType()->getParamType(
+                                   A.getArgNo())));
     Args.append(ExtraArgs.begin(), ExtraArgs.end());
   }
   CallInst *Call = Builder.CreateCall(Body.getFunctionType(), &Body, Args);
@@ -244,7 +273,7 @@ void makeThunk(Function &G, Function &Body, ArrayRef<Value *> ExtraArgs) {
   if (G.getReturnType()->isVoidTy())
     Builder.CreateRetVoid();
   else
-    Builder.CreateRet(Call);
+    Builder.CreateRet(rebuildAs(Builder, Call, G.getReturnType()));
   // The thunk's old profile and inlining facts described the old body.
   G.setMetadata(LLVMContext::MD_prof, nullptr);
 }

@@ -122,6 +122,12 @@ Error writeThinLTOModule(Module &M, StringRef Path) {
   if (EC)
     return createStringError(EC,
                              "cannot write '" + Path + "': " + EC.message());
+  // ProfileSummaryInfo would end the process on such a summary.
+  std::string SummaryProblem = crossModuleProfileProblem(M);
+  if (!SummaryProblem.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "cannot summarize '" + M.getModuleIdentifier() +
+                                 "': " + SummaryProblem);
   if (!needsParamAccessSummary(M)) {
     ProfileSummaryInfo PSI(M);
     ModuleSummaryIndex Index = buildModuleSummaryIndex(M, nullptr, &PSI);
