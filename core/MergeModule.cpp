@@ -471,7 +471,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
   SmallVector<std::string, 4> Names;
   for (const IdenticalMemberPlan &P : Plan.Members) {
     emitRemark(P, *Body);
-    addEntryCount(*Body, *P.Fn);
+    addProfileCounts(*Body, *P.Fn);
     Names.push_back(P.Fn->getName().str());
     removeCandidate(P.Fn);
     Outcomes.push_back(applyFold(P, *Body, RC));

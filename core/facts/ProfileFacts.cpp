@@ -31,7 +31,10 @@
 // (profileSummaryProblem).
 //
 // Folding keeps the profile true: a kept body runs the calls of every member
-// folded into it, so its entry count becomes the sum (addEntryCount). Without
+// folded into it, so its entry count becomes the sum (addEntryCount), and
+// so do the weights of its branches, where the member has the same shape
+// (addProfileCounts): a branch the body rarely took may be the one its
+// twin's callers take all the time. Without
 // that, a cold body that absorbed a hot twin's calls would still be placed
 // with the cold code.
 //
@@ -39,12 +42,18 @@
 
 #include "core/facts/ProfileFacts.h"
 
-#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "core/equality/WalkOrder.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/ProfDataUtils.h"
 #include "llvm/IR/ProfileSummary.h"
 #include "llvm/ProfileData/ProfileCommon.h"
-#include "llvm/IR/Function.h"
-#include "llvm/IR/Module.h"
 
 #include <algorithm>
 #include <memory>
@@ -120,6 +129,42 @@ bool hasProfile(const Module &M) {
 
 bool similarMergingOn(std::optional<bool> Asked, const Module &M) {
   return Asked.value_or(hasProfile(M));
+}
+
+/// Weights of one branch of Body plus those of its counterpart in Member,
+/// scaled down together when a sum leaves 32 bits.
+static void addWeights(Instruction &Body, const Instruction &Member) {
+  SmallVector<uint32_t, 4> Kept, Added;
+  if (!extractBranchWeights(Body, Kept) ||
+      !extractBranchWeights(Member, Added) || Kept.size() != Added.size())
+    return;
+  SmallVector<uint64_t, 4> Sums;
+  uint64_t Largest = 0;
+  for (auto [K, A] : zip(Kept, Added)) {
+    Sums.push_back(uint64_t(K) + A);
+    Largest = std::max(Largest, Sums.back());
+  }
+  uint64_t Scale = Largest / UINT32_MAX + 1;
+  SmallVector<uint32_t, 4> Weights;
+  for (uint64_t Sum : Sums)
+    Weights.push_back(uint32_t(Sum / Scale));
+  setBranchWeights(Body, Weights, hasBranchWeightOrigin(Body));
+}
+
+void addProfileCounts(Function &Body, const Function &Member) {
+  addEntryCount(Body, Member);
+  auto BodyBlocks = blocksInWalkOrder(Body);
+  auto MemberBlocks = blocksInWalkOrder(Member);
+  if (BodyBlocks.size() != MemberBlocks.size())
+    return;
+  for (auto [B, M] : zip(BodyBlocks, MemberBlocks)) {
+    if (B->size() != M->size())
+      return;
+    for (auto [BI, MI] : zip(*B, *M))
+      if (BI.getOpcode() == MI.getOpcode() &&
+          BI.hasMetadata(LLVMContext::MD_prof))
+        addWeights(const_cast<Instruction &>(BI), MI);
+  }
 }
 
 void addEntryCount(Function &Body, const Function &Member) {

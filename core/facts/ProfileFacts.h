@@ -65,6 +65,12 @@ bool similarMergingOn(std::optional<bool> Asked, const llvm::Module &M);
 /// traffic. Nothing changes when either has no count.
 void addEntryCount(llvm::Function &Body, const llvm::Function &Member);
 
+/// addEntryCount, and the branch weights of Body's branches, selects and
+/// switches grow by those of Member's same instruction (Member has Body's
+/// shape: an identical twin or a similar member). Weights that only one
+/// side has stay as they are.
+void addProfileCounts(llvm::Function &Body, const llvm::Function &Member);
+
 /// Why the policy refused a hot member: the reasons the listing and the
 /// report give.
 inline constexpr llvm::StringLiteral HotThunkRefusal =

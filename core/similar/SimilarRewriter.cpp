@@ -302,7 +302,7 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
     SmallVector<Value *, 4> Extra = extraArgumentsOf(Plan, K, Table, Ctx);
     // The body came with the first member's count.
     if (K > 0)
-      addEntryCount(*Body, *Member.Fn);
+      addProfileCounts(*Body, *Member.Fn);
     if (Member.Action == SimilarAction::CallsRewritten &&
         rewriteCallsAndErase(*Member.Fn, *Body, Extra, Access, Ctx)) {
       Outcomes.push_back(SimilarAction::CallsRewritten);
