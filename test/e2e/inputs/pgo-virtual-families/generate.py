@@ -3,10 +3,11 @@
 """Writes a three-unit C++ program whose virtual calls a profile promotes
 (issue 53).
 
-Classes derive from one base; each overrides `get()` with one of three
-bodies (a pointer member that may be null, the address of a reference
-member, a pointer with a fallback) and `val()` with a small constant, so
-twins, similar members and lone functions occur in every seed. A caller in
+Classes derive from one base; each holds one member, a pointer that may be
+null or a reference, and overrides `get()` to return it (the pointer, or the
+reference's address: twins in the IR, as in llvm-project pull request
+221121) and `val()` with a small constant, so twins and similar members
+occur in most seeds. A caller in
 its own unit dereferences what `get()` returns unless it is null. The first
 argument picks the class that most objects have: train with one value and
 run with another, and indirect-call promotion specializes the caller to a
@@ -20,41 +21,41 @@ import argparse
 import os
 import random
 
-GET_BODIES = [
-    "return p;",
-    "return &r;",
-    "return p ? p : &fallback;",
-]
+# A pointer member returned as it is, or the address of a reference member:
+# at one offset the two read the same word, so the bodies are twins, but
+# only the second promises a result that is not null.
+MEMBERS = [("long *m;", "long *p, long &", "m(p)", "return m;"),
+           ("long &m;", "long *, long &r", "m(r)", "return &m;")]
 
 
 def classes(rng, count):
     header = [
         "struct Base {",
-        "  long *p; long &r; mutable long fallback = 5;",
-        "  Base(long *p, long &r) : p(p), r(r) {}",
         "  virtual long *get() const;",
         "  virtual long val() const;",
         "  virtual ~Base();",
         "};",
     ]
     source = ['#include "classes.h"',
-              "long *Base::get() const { return p; }",
+              "long *Base::get() const { return nullptr; }",
               "long Base::val() const { return 0; }",
               "Base::~Base() {}"]
     for k in range(count):
+        member, params, init, body = rng.choice(MEMBERS)
         header += [f"struct C{k} : Base {{",
-                   "  using Base::Base;",
+                   f"  {member}",
+                   f"  C{k}({params}) : {init} {{}}",
                    "  long *get() const override;",
                    "  long val() const override;",
                    "};"]
-        source += [f"long *C{k}::get() const {{ {rng.choice(GET_BODIES)} }}",
+        source += [f"long *C{k}::get() const {{ {body} }}",
                    f"long C{k}::val() const {{ return {rng.choice([1, 2, 3, 7])}; }}"]
     header.append("Base *make(int k, long *p, long &r);")
     source.append("Base *make(int k, long *p, long &r) {")
     source.append("  switch (k) {")
     for k in range(count):
         source.append(f"  case {k}: return new C{k}(p, r);")
-    source += ["  }", "  return new Base(p, r);", "}"]
+    source += ["  }", "  return new Base;", "}"]
     return header, source
 
 
