@@ -8,9 +8,10 @@
 // Numbers are never reused: a global created later gets a fresh one, so a
 // pointer recycled by the allocator can never inherit a stale number.
 //
-// Distinct nodes are found from the attachments of global objects, in module
-// order, operands depth first; debug info (`!dbg`, DI nodes) is not walked:
-// it is never compared, and its graphs are large.
+// Distinct nodes are found from the attachments of global objects, then from
+// the metadata arguments and attachments of instructions, in module order,
+// operands depth first; debug info (`!dbg`, DI nodes) is not walked: it is
+// never compared, and its graphs are large.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -56,6 +59,22 @@ void GlobalNumbering::numberDistinctNodes(const Module &M) {
       if (Kind != LLVMContext::MD_dbg)
         Walk(Node);
   }
+  // Then those only code names: metadata arguments and attachments.
+  for (const Function &F : M)
+    for (const BasicBlock &BB : F)
+      for (const Instruction &I : BB) {
+        if (const auto *CB = dyn_cast<CallBase>(&I))
+          for (const Use &Arg : CB->args())
+            if (const auto *MV = dyn_cast<MetadataAsValue>(Arg.get()))
+              if (const auto *N = dyn_cast<MDNode>(MV->getMetadata()))
+                Walk(N);
+        if (!I.hasMetadataOtherThanDebugLoc())
+          continue;
+        Attached.clear();
+        I.getAllMetadataOtherThanDebugLoc(Attached);
+        for (const auto &[Kind, Node] : Attached)
+          Walk(Node);
+      }
 }
 
 std::optional<uint64_t>

@@ -6,9 +6,10 @@
 // pointers. Every global value gets a number from module order once, new
 // globals are appended, erased ones forgotten. The table is only written
 // between rounds, on one thread; during a round it is read from many threads.
-// Distinct metadata nodes that globals carry (the type ids of internal
-// classes in `!type`, `distinct !{}`) are numbered the same way: such a node
-// is equal only to itself, however alike its operands look.
+// Distinct metadata nodes that globals carry or code names (the type ids of
+// internal classes in `!type` and `llvm.type.test`, `distinct !{}`) are
+// numbered the same way: such a node is equal only to itself, however alike
+// its operands look.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,8 +39,8 @@ public:
   void add(const llvm::GlobalValue *GV);
   /// Forgets a global that is about to be erased.
   void remove(const llvm::GlobalValue *GV);
-  /// The number of a distinct node some global's attachments reach, or
-  /// nullopt.
+  /// The number of a distinct node that the module's attachments or
+  /// metadata arguments reached when the table was made, or nullopt.
   std::optional<uint64_t> lookupDistinct(const llvm::MDNode *N) const;
 
 private:

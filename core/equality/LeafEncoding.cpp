@@ -243,8 +243,8 @@ void FunctionEncoder::encodeMetadata(const Metadata *MD) {
 /// A distinct node is equal only to itself: two `distinct !{}` type ids
 /// name two classes, however alike they print. It is written by its number
 /// (GlobalNumbering), in a cross-module encoding with its module's ordinal;
-/// one no global carries gets the encoded function's own number, so that
-/// the function equals no other.
+/// one made after the table (none that we know of) gets the encoded
+/// function's own number, so that the function equals no other.
 void FunctionEncoder::encodeDistinctNode(const MDNode *N) {
   emit(TagMDDistinct);
   if (Ctx.CrossModule)

@@ -24,8 +24,9 @@
 // them compare equal whatever scopes they name. Keeping one twin's
 // declarations with the union of both twins' tags can claim, for the other
 // twin's callers, that accesses of two iterations do not overlap when they
-// do. So when either function declares scopes, the declarations and every
-// mention of the declared scopes go, together (forgetDeclaredNoAliasScopes).
+// do. So when either function declares scopes, every mention of the
+// declared scopes goes (forgetDeclaredNoAliasScopes); the declarations,
+// naming scopes no access uses any more, claim nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,20 +141,14 @@ bool forgetDeclaredNoAliasScopes(Function &Body,
     Declares |= collectDeclaredScopes(*F, Scopes);
   if (!Declares)
     return false;
-  SmallVector<Instruction *, 4> Declarations;
+  // The declarations stay: with no access naming their scopes they claim
+  // nothing, and the body keeps its members' shape.
   for (BasicBlock &BB : Body)
-    for (Instruction &I : BB) {
-      if (isa<NoAliasScopeDeclInst>(&I)) {
-        Declarations.push_back(&I);
-        continue;
-      }
+    for (Instruction &I : BB)
       for (unsigned Kind :
            {LLVMContext::MD_alias_scope, LLVMContext::MD_noalias})
         if (MDNode *List = I.getMetadata(Kind))
           I.setMetadata(Kind, withoutScopes(List, Scopes));
-    }
-  for (Instruction *Decl : Declarations)
-    Decl->eraseFromParent();
   return true;
 }
 

@@ -21,6 +21,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
@@ -39,6 +40,17 @@ Function *cloneFunction(Function &F, StringRef NewName) {
     VMap[&A] = &*Dest++;
   }
   VMap[&F] = NewF;
+  // CloneFunctionInto gives the copy new distinct nodes where an intrinsic
+  // names one (a type id): the copy would test another class. An exact copy
+  // names the same ones.
+  for (const BasicBlock &BB : F)
+    for (const Instruction &I : BB)
+      if (const auto *CB = dyn_cast<CallBase>(&I))
+        for (const Use &Arg : CB->args())
+          if (const auto *MV = dyn_cast<MetadataAsValue>(Arg.get()))
+            if (auto *N = dyn_cast<MDNode>(MV->getMetadata()))
+              if (N->isDistinct())
+                VMap.MD()[N].reset(N);
   SmallVector<ReturnInst *, 8> Returns;
   CloneFunctionInto(NewF, &F, VMap,
                     F.getSubprogram() ? CloneFunctionChangeType::GlobalChanges

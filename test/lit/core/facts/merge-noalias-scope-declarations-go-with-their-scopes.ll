@@ -6,8 +6,8 @@
 ; not part of equality). Keeping @g's declaration with the tags of both
 ; told @f's callers that the accesses of two iterations never overlap, and
 ; a loop that must run with p and p + 1 overlapping computed wrong values
-; after -O2. Now the declarations and every mention of the scopes they
-; declare go together, in every stage; scopes nobody declares (@f's
+; after -O2. Now every mention of a scope either twin declares goes (the
+; declarations stay and claim nothing), in every stage; scopes nobody declares (@f's
 ; function-wide ones) are intersected as before.
 ; RUN: %opt-merge -S %s | FileCheck %s
 ; RUN: %opt-merge -lto-merge-functions-mode=all -S %s | FileCheck %s
@@ -19,17 +19,15 @@
 ; PRINT-NEXT: removing identical function g (erased)
 
 ; CHECK-LABEL: define void @f(
-; CHECK-NOT: noalias.scope.decl
 ; CHECK: store i32 %v, ptr %dst, align 4{{$}}
 ; CHECK-NOT: !alias.scope
 ; CHECK-NOT: !noalias
 ; CHECK: ret void
 ; CHECK-NOT: define {{.*}}@g(
 
-; The aligned body of @a and @b (one extra store in @b) keeps no
-; declaration and no declared scope either.
+; The aligned body of @a and @b (one extra store in @b) names no declared
+; scope either.
 ; ALIGNED-LABEL: define internal void @a.lmf.aligned(
-; ALIGNED-NOT: noalias.scope.decl
 ; ALIGNED-NOT: !alias.scope
 ; ALIGNED-NOT: !noalias
 ; ALIGNED: ret void
