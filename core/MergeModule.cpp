@@ -552,12 +552,13 @@ Expected<MergeResult> ModuleMerge::run() {
       M, {Opts.LinkAddressFree, Opts.LinkCompared, Opts.ComparedUnknown});
   std::string SummaryProblem = profileSummaryProblem(
       M, highestPercentileAsked(Opts.HotCodePercentile));
-  if (!SummaryProblem.empty())
+  Facts.ProfileReadable = SummaryProblem.empty();
+  if (!Facts.ProfileReadable)
     M.getContext().diagnose(DiagnosticInfoGeneric(
         "lto-merge-functions: " + SummaryProblem +
             "; merging as if no function were hot by the profile",
         DS_Warning));
-  Facts.Hot = collectHotFunctions(M, Opts.Hot, SummaryProblem.empty());
+  Facts.Hot = collectHotFunctions(M, Opts.Hot, Facts.ProfileReadable);
   // Kept by handle: a fold may erase one (a local compared only by itself).
   SmallVector<WeakVH, 4> Compared;
   for (const Function *F : Facts.Compared)
@@ -600,7 +601,8 @@ Expected<MergeResult> ModuleMerge::run() {
     mergeSimilar();
   if (alignedMergingOn(Opts.Aligned.Enabled))
     mergeAligned();
-  SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts);
+  SizeCodegenCounts Marked =
+      prepareSizeCodegen(M, Opts, Facts.ProfileReadable);
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;
   Result.Stats.SizeOptimized = Marked.SizeOptimized;

@@ -135,9 +135,7 @@ void AlignedStage::findHotFunctions() {
   if (Ctx.Opts.Hot == HotPolicy::Off)
     return;
   // Without a summary to read, the hot functions are those of the facts.
-  if (!profileSummaryProblem(Ctx.M,
-                             highestPercentileAsked(Ctx.Opts.HotCodePercentile))
-           .empty()) {
+  if (!Ctx.Facts.ProfileReadable) {
     Hot.insert(Ctx.Facts.Hot.begin(), Ctx.Facts.Hot.end());
     Ctx.Result.Stats.AlignedHotExcluded = Hot.size();
     return;

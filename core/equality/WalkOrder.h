@@ -16,9 +16,10 @@
 
 #include <vector>
 
+#include "llvm/IR/Function.h"
+
 namespace llvm {
 class BasicBlock;
-class Function;
 } // namespace llvm
 
 namespace lmf {
@@ -36,6 +37,23 @@ blocksInWalkOrder(const llvm::Function &F) {
   std::vector<char> Seen;
   blocksInWalkOrder(F, Order, Seen);
   return Order;
+}
+
+/// Calls Visit(BodyInst, MemberInst) for the instructions of two functions
+/// of one shape, paired in walk order (block by block, the shorter block
+/// deciding); nothing when their block counts differ.
+template <typename BodyFn, typename MemberFn, typename Callback>
+void forEachInstructionPair(BodyFn &Body, MemberFn &Member, Callback Visit) {
+  auto BodyBlocks = blocksInWalkOrder(Body);
+  auto MemberBlocks = blocksInWalkOrder(Member);
+  if (BodyBlocks.size() != MemberBlocks.size())
+    return;
+  for (size_t B = 0; B < BodyBlocks.size(); ++B) {
+    auto BI = BodyBlocks[B]->begin(), BE = BodyBlocks[B]->end();
+    auto MI = MemberBlocks[B]->begin(), ME = MemberBlocks[B]->end();
+    for (; BI != BE && MI != ME; ++BI, ++MI)
+      Visit(const_cast<llvm::Instruction &>(*BI), *MI);
+  }
 }
 
 } // namespace lmf

@@ -35,9 +35,9 @@
 #include "core/equality/AnnotationPolicy.h"
 #include "core/equality/WalkOrder.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Metadata.h"
@@ -46,22 +46,6 @@ using namespace llvm;
 
 namespace lmf {
 namespace {
-
-/// Calls Visit(BodyInst, MemberInst) for every pair of instructions in walk
-/// order.
-template <typename BodyFn, typename MemberFn, typename Callback>
-void forEachInstructionPair(BodyFn &Body, MemberFn &Member, Callback Visit) {
-  auto BodyBlocks = blocksInWalkOrder(Body);
-  auto MemberBlocks = blocksInWalkOrder(Member);
-  if (BodyBlocks.size() != MemberBlocks.size())
-    return;
-  for (size_t B = 0; B < BodyBlocks.size(); ++B) {
-    auto BI = BodyBlocks[B]->begin(), BE = BodyBlocks[B]->end();
-    auto MI = MemberBlocks[B]->begin(), ME = MemberBlocks[B]->end();
-    for (; BI != BE && MI != ME; ++BI, ++MI)
-      Visit(const_cast<Instruction &>(*BI), *MI);
-  }
-}
 
 MDNode *intersectMetadata(unsigned Kind, MDNode *A, MDNode *B) {
   if (A == B)

@@ -36,10 +36,10 @@ bool intersectInstructionAnnotations(llvm::Instruction &Body,
 /// Takes from Body every noalias scope that Body or one of Sources declares
 /// (llvm.experimental.noalias.scope.decl): the scopes leave every
 /// `!alias.scope` and `!noalias` list of Body, and the declarations, which
-/// stay, claim nothing. A
-/// declaration gives its scopes meaning only together with the accesses
-/// that name them, and a fold keeps one function's declarations beside
-/// another's accesses; losing the facts is sound, mixing them is not.
+/// stay, claim nothing. A declaration gives its scopes meaning only together
+/// with the accesses that name them, and a fold keeps one function's
+/// declarations beside another's accesses; losing the facts is sound,
+/// mixing them is not.
 /// Returns whether Body changed.
 bool forgetDeclaredNoAliasScopes(
     llvm::Function &Body, llvm::ArrayRef<const llvm::Function *> Sources);

@@ -59,6 +59,10 @@ struct ModuleFacts {
   /// where no instruction is added to their calls. Empty unless the run's
   /// hot-function policy and the module's profile make any function hot.
   HotFunctionSet Hot;
+  /// Whether LLVM's profile queries may read the module's profile summary:
+  /// false when it lacks the cutoffs they look up (profileSummaryProblem in
+  /// ProfileFacts.h), and every stage then reads no profile.
+  bool ProfileReadable = true;
 };
 
 /// A member that a plan leaves as it is, and why.

@@ -153,18 +153,12 @@ static void addWeights(Instruction &Body, const Instruction &Member) {
 
 void addProfileCounts(Function &Body, const Function &Member) {
   addEntryCount(Body, Member);
-  auto BodyBlocks = blocksInWalkOrder(Body);
-  auto MemberBlocks = blocksInWalkOrder(Member);
-  if (BodyBlocks.size() != MemberBlocks.size())
-    return;
-  for (auto [B, M] : zip(BodyBlocks, MemberBlocks)) {
-    if (B->size() != M->size())
-      return;
-    for (auto [BI, MI] : zip(*B, *M))
-      if (BI.getOpcode() == MI.getOpcode() &&
-          BI.hasMetadata(LLVMContext::MD_prof))
-        addWeights(const_cast<Instruction &>(BI), MI);
-  }
+  forEachInstructionPair(Body, Member,
+                         [](Instruction &B, const Instruction &M) {
+                           if (B.getOpcode() == M.getOpcode() &&
+                               B.hasMetadata(LLVMContext::MD_prof))
+                             addWeights(B, M);
+                         });
 }
 
 void addEntryCount(Function &Body, const Function &Member) {

@@ -260,11 +260,10 @@ static bool outlinesMinSizeByDefault(const Module &M) {
   return T.isAArch64() || T.isRISCV();
 }
 
-SizeCodegenCounts prepareSizeCodegen(Module &M, const MergeOptions &Opts) {
+SizeCodegenCounts prepareSizeCodegen(Module &M, const MergeOptions &Opts,
+                                     bool ProfileReadable) {
   SizeCodegenCounts Counts;
-  if (!asksForSizeCodegen(Opts) ||
-      !profileSummaryProblem(M, highestPercentileAsked(Opts.HotCodePercentile))
-           .empty())
+  if (!asksForSizeCodegen(Opts) || !ProfileReadable)
     return Counts;
   ProfileSummaryInfo PSI(M);
   std::vector<FunctionFacts> Facts = gatherFacts(M, PSI, Opts);

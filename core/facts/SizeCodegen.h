@@ -67,8 +67,10 @@ bool hasHotBlockByProfile(llvm::Function &F,
 /// `optsize`, so that code generation picks smaller encodings and drops the
 /// alignment of functions and loops. Under HotPolicy::Off nothing is hot: no
 /// function is kept from the outliner, and every other is optimized for size
-/// when asked.
-SizeCodegenCounts prepareSizeCodegen(llvm::Module &M, const MergeOptions &Opts);
+/// when asked. Nothing is marked when the module's profile summary cannot be
+/// read (ProfileReadable false, ModuleFacts.h).
+SizeCodegenCounts prepareSizeCodegen(llvm::Module &M, const MergeOptions &Opts,
+                                     bool ProfileReadable);
 
 } // namespace lmf
 
