@@ -13,9 +13,11 @@
 //   3. find the classes of equal functions among the others by partition
 //      refinement (PartitionRefinement.h), which compares references to
 //      other candidates by class and so folds cycles of twins;
-//   4. weaken every class to the meet of its members' annotations, then
-//      plan and apply each class serially, in order of its first member
-//      (IdenticalPlanner.h, AnnotationIntersector.h, IdenticalRewriter.h);
+//   4. weaken every class to the meet of its members' annotations (a
+//      member left unfolded too, when callers may have been found equal
+//      through it), then plan and apply each class serially, in order of
+//      its first member (IdenticalPlanner.h, AnnotationIntersector.h,
+//      IdenticalRewriter.h);
 //   5. the functions whose bodies the folds changed (callers of a folded
 //      function) get their shape rehashed, and only shape buckets holding
 //      one of them are split again by encoding, under refinement's class
@@ -34,7 +36,9 @@
 //      runs hot code, `optsize` elsewhere;
 //   9. every member whose calls now run another function's code directly
 //      gets a member symbol there, for debuggers (MemberSymbols.h); then,
-//      with MergeOptions::Verify, the verifier checks the module.
+//      with MergeOptions::Verify, the verifier checks the module, and a
+//      module that fails is an error, not the pipeline's abort
+//      (MergedModuleCheck.h).
 //
 // Eligibility, the hashes, the splits of steps 3 and 5 and the similar
 // stage's search run in parallel, and they only read IR. Every order that
@@ -54,6 +58,7 @@
 #include "core/facts/AddressComparisons.h"
 
 #include "core/MergeRemarks.h"
+#include "core/MergedModuleCheck.h"
 #include "core/aligned/AlignedMerge.h"
 #include "core/aligned/AlignedRealBytes.h"
 #include "core/equality/AnnotationPolicy.h"
@@ -75,7 +80,6 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/Verifier.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Utils/Cloning.h"
@@ -123,6 +127,7 @@ private:
   ClassList dirtyShapeBuckets() const;
   ClassList resolveBuckets(const ClassList &Buckets);
   void weakenToMeet(ArrayRef<Function *> Members);
+  bool standsForItsClass(const Function &F) const;
   bool applyClass(ArrayRef<CandidateId> Class,
                   SmallPtrSetImpl<Function *> &Touched);
   bool foldClass(ArrayRef<Function *> Members,
@@ -330,8 +335,7 @@ void ModuleMerge::emitRemark(const IdenticalMemberPlan &P,
   emitMergeRemark(G, "FunctionFolded", [&](OptimizationRemark &Remark) {
     Remark << "folded '" << G.getName() << "' into identical '"
            << KeptMember.getName() << "' (" << foldActionName(P.Action)
-           << (P.AddressCompared ? ", address compared: it keeps its own"
-                                 : "")
+           << (P.AddressCompared ? ", address compared: it keeps its own" : "")
            << ")";
   });
 }
@@ -415,6 +419,8 @@ bool ModuleMerge::applyClass(ArrayRef<CandidateId> Class,
 /// which must not promise more than the callee it replaced, even if that
 /// member itself is never folded.
 void ModuleMerge::weakenToMeet(ArrayRef<Function *> Members) {
+  if (none_of(Members, [&](Function *F) { return standsForItsClass(*F); }))
+    return;
   Function &First = *Members.front();
   for (Function *F : Members.drop_front())
     intersectAnnotations(First, *F, Policy);
@@ -422,9 +428,19 @@ void ModuleMerge::weakenToMeet(ArrayRef<Function *> Members) {
     intersectAnnotations(*F, First, Policy);
 }
 
+/// True when a caller of F may have been found equal to a caller of another
+/// member of F's class only because the encoding named F by its class
+/// (partition refinement, as a callee or as an address): F is in a
+/// reference table and something uses it. Such an F must not promise more
+/// than the others, folded or not; any other F keeps what it promised.
+bool ModuleMerge::standsForItsClass(const Function &F) const {
+  bool ByClass = Tables.Callee.count(&F) || Tables.Address.count(&F);
+  return ByClass && !F.use_empty();
+}
+
 /// Plans and folds one class of equal functions. The kept member takes the
-/// meet of every member's annotations; members that are not folded take it
-/// too (see weakenToMeet).
+/// meet of every member's annotations; a member that is not folded takes it
+/// too when callers may have been equated through it (standsForItsClass).
 bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
                             SmallPtrSetImpl<Function *> &Touched) {
   IdenticalPlan Plan = planIdenticalClass(Members, Facts, Opts.Mode);
@@ -438,7 +454,8 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
     return true;
   });
   for (const Refusal &R : Plan.Refusals) {
-    intersectAnnotations(KeptMember, *R.Fn, Policy);
+    if (standsForItsClass(*R.Fn))
+      intersectAnnotations(KeptMember, *R.Fn, Policy);
     Result.Refusals.push_back(
         {R.Fn->getName().str(), KeptMember.getName().str(), R.Reason.str()});
     ++Result.Stats.Refused;
@@ -446,7 +463,8 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
   }
   Result.Stats.HotKeptBytes += Plan.HotKeptBytes;
   for (const Refusal &R : Plan.Refusals)
-    intersectAnnotations(*R.Fn, KeptMember, Policy);
+    if (standsForItsClass(*R.Fn))
+      intersectAnnotations(*R.Fn, KeptMember, Policy);
   if (!Plan.foldsAnything())
     return false;
 
@@ -465,7 +483,7 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
       if (addressByClass(*Body))
         Tables.Address[Body] = Candidates.size() - 1;
     }
-    applyFold(Plan.KeptMemberFold, *Body, RC);
+    Plan.KeptMemberFold.Action = applyFold(Plan.KeptMemberFold, *Body, RC);
   }
   SmallVector<FoldAction, 4> Outcomes;
   SmallVector<std::string, 4> Names;
@@ -478,6 +496,10 @@ bool ModuleMerge::foldClass(ArrayRef<Function *> Members,
   }
   recordGroup(Plan, *Body, Names, Outcomes);
   Result.Groups.back().KeptMember = KeptMemberName;
+  if (Body != &KeptMember && discardableAndUnused(*Body)) {
+    removeCandidate(Body);
+    eraseFunction(*Body, RC);
+  }
   return true;
 }
 
@@ -550,8 +572,8 @@ Expected<MergeResult> ModuleMerge::run() {
   SharedBodyMembers = takeSharedBodyMembers(M);
   Facts = collectModuleFacts(
       M, {Opts.LinkAddressFree, Opts.LinkCompared, Opts.ComparedUnknown});
-  std::string SummaryProblem = profileSummaryProblem(
-      M, highestPercentileAsked(Opts.HotCodePercentile));
+  std::string SummaryProblem =
+      profileSummaryProblem(M, highestPercentileAsked(Opts.HotCodePercentile));
   Facts.ProfileReadable = SummaryProblem.empty();
   if (!Facts.ProfileReadable)
     M.getContext().diagnose(DiagnosticInfoGeneric(
@@ -601,8 +623,7 @@ Expected<MergeResult> ModuleMerge::run() {
     mergeSimilar();
   if (alignedMergingOn(Opts.Aligned.Enabled))
     mergeAligned();
-  SizeCodegenCounts Marked =
-      prepareSizeCodegen(M, Opts, Facts.ProfileReadable);
+  SizeCodegenCounts Marked = prepareSizeCodegen(M, Opts, Facts.ProfileReadable);
   Result.SizeCodegenRan = asksForSizeCodegen(Opts);
   Result.Stats.NotOutlined = Marked.NotOutlined;
   Result.Stats.SizeOptimized = Marked.SizeOptimized;
@@ -613,12 +634,8 @@ Expected<MergeResult> ModuleMerge::run() {
   publishStatistics(Result.Stats);
   if (Opts.Verify) {
     PhaseTimer Timer(Result.Times.VerifySeconds, "LTOMergeFunctions.Verify");
-    std::string Message;
-    raw_string_ostream OS(Message);
-    if (verifyModule(M, &OS))
-      return createStringError(inconvertibleErrorCode(),
-                               "module is invalid after merging functions: " +
-                                   OS.str());
+    if (Error E = checkMergedModule(M))
+      return E;
   }
   Result.Times.TotalSeconds =
       std::chrono::duration<double>(Clock::now() - Start).count();

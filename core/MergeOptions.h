@@ -124,7 +124,11 @@ struct MergeOptions {
   unsigned SizeCodegenBudget = 3000;
   /// Inputs with fewer candidate functions than this run serially.
   unsigned SerialThreshold = 256;
-  /// Run the IR verifier on the module after merging.
+  /// Run the IR verifier on the module after merging; a module that fails
+  /// is an error, and its broken functions are stubbed out so that the
+  /// pipeline's own verifier does not abort (MergedModuleCheck.h). Off by
+  /// default: the check costs several times the merge itself on a large
+  /// module (MergedModuleCheck.cpp), and LTO verifies right after us.
   bool Verify = false;
   /// Similar merging and what it may pass as parameters.
   SimilarOptions Similar;

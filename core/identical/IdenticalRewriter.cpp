@@ -19,7 +19,10 @@
 //    visibility, so the symbol stays visible at the body's address;
 //  * thunk: G's body becomes `tail call @body(args...)` (musttail for the
 //    conventions that need guaranteed tail calls), keeping G's symbol, address
-//    and debug subprogram so a symbolizer still names G;
+//    and debug subprogram so a symbolizer still names G; a G that nothing
+//    uses and that its linkage lets go when unused (linkonce: every unit
+//    that calls it brings its own copy) is erased instead, and so is a
+//    private body whose members all went that way;
 //  * callers-redirected: a thunk, and G's direct callers (or every use, where
 //    G's address is insignificant in the module) go straight to the body.
 //
@@ -148,6 +151,14 @@ bool onlyUsedByItself(const Function &G) {
   return true;
 }
 
+} // namespace
+
+bool discardableAndUnused(const Function &G) {
+  return G.isDiscardableIfUnused() && onlyUsedByItself(G);
+}
+
+namespace {
+
 bool needsMustTail(CallingConv::ID CC) {
   return CC == CallingConv::SwiftTail || CC == CallingConv::Tail;
 }
@@ -257,14 +268,18 @@ void makeThunk(Function &G, Function &Body, ArrayRef<Value *> ExtraArgs) {
   // is called with none; every other body takes G's and the extra ones.
   if (Body.arg_size() != 0) {
     for (Argument &A : G.args())
-      Args.push_back(rebuildAs(Builder, &A,
-                               Body.getFunctionType()->getParamType(
-                                   A.getArgNo())));
+      Args.push_back(rebuildAs(
+          Builder, &A, Body.getFunctionType()->getParamType(A.getArgNo())));
     Args.append(ExtraArgs.begin(), ExtraArgs.end());
   }
   CallInst *Call = Builder.CreateCall(Body.getFunctionType(), &Body, Args);
   Call->setCallingConv(Body.getCallingConv());
   Call->setAttributes(thunkCallAttributes(Body));
+  // A call from strict floating-point code is marked so, as the calls of
+  // the code it replaces were: no pass may then assume the default rounding
+  // mode or untouched status flags across it.
+  if (G.hasFnAttribute(Attribute::StrictFP))
+    Call->addFnAttr(Attribute::StrictFP);
   Call->setTailCallKind(needsMustTail(Body.getCallingConv())
                             ? CallInst::TCK_MustTail
                             : CallInst::TCK_Tail);
@@ -343,6 +358,10 @@ FoldAction applyFold(const IdenticalMemberPlan &Plan, Function &Body,
     makeAlias(G, Body, Ctx);
     return FoldAction::Alias;
   case FoldAction::Thunk:
+    if (discardableAndUnused(G)) {
+      eraseFunction(G, Ctx);
+      return FoldAction::Erased;
+    }
     makeThunk(G, Body);
     return FoldAction::Thunk;
   case FoldAction::CallersRedirected:
@@ -350,7 +369,7 @@ FoldAction applyFold(const IdenticalMemberPlan &Plan, Function &Body,
       replaceAllUses(G, Body, Ctx);
     else
       redirectDirectCalls(G, Body, Ctx);
-    if (G.hasLocalLinkage() && onlyUsedByItself(G)) {
+    if (discardableAndUnused(G)) {
       eraseFunction(G, Ctx);
       return FoldAction::Erased;
     }

@@ -6,8 +6,8 @@
 #ifndef LMF_CORE_IDENTICAL_IDENTICALREWRITER_H
 #define LMF_CORE_IDENTICAL_IDENTICALREWRITER_H
 
-#include "core/identical/IdenticalPlanner.h"
 #include "core/equality/PartitionRefinement.h"
+#include "core/identical/IdenticalPlanner.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -61,6 +61,11 @@ void ensureCallLocation(llvm::CallBase &CB, const llvm::Function &Callee);
 /// Deletes G's blocks; G keeps its symbol, attributes and metadata.
 void dropBody(llvm::Function &G);
 
+/// True when nothing but G itself uses G and its linkage lets it go when
+/// unused
+/// (linkonce, local): the unit of every caller brings its own copy.
+bool discardableAndUnused(const llvm::Function &G);
+
 /// Deletes G, which must have no uses, and forgets it everywhere.
 void eraseFunction(llvm::Function &G, RewriteContext &Ctx);
 
@@ -71,8 +76,8 @@ void eraseFunction(llvm::Function &G, RewriteContext &Ctx);
 llvm::Function *moveBodyToPrivateCopy(llvm::Function &F, RewriteContext &Ctx);
 
 /// Folds Plan.Fn into Body, which has the same type and an exact body.
-/// Returns what actually happened: a local function whose last caller was
-/// redirected is erased rather than kept as a thunk.
+/// Returns what actually happened: a function that may go when unused
+/// (discardableAndUnused) is erased rather than kept as a thunk.
 FoldAction applyFold(const IdenticalMemberPlan &Plan, llvm::Function &Body,
                      RewriteContext &Ctx);
 

@@ -46,6 +46,7 @@ static const char *const FinishSymbol = pluginsym::Finish;
 static const char *const LLVMVersionSymbol = pluginsym::LLVMVersion;
 static const char *const RecordReportSymbol = pluginsym::RecordReport;
 static const char *const SetLinkFactsSymbol = pluginsym::SetLinkFacts;
+static const char *const BeginLldRunSymbol = pluginsym::BeginLldRun;
 static const char PluginInfoSymbol[] = "llvmGetPassPluginInfo";
 
 /// The plugin must speak this LLVM's pass-plugin API and be built against
@@ -129,16 +130,19 @@ Expected<MergePlugin> MergePlugin::load(const std::string &Path) {
       newerEntryPoint<const char *(const char *)>(Lib, RecordReportSymbol);
   auto *SetLinkFacts =
       newerEntryPoint<const char *(const char *)>(Lib, SetLinkFactsSymbol);
+  auto *BeginLldRun = newerEntryPoint<void(int)>(Lib, BeginLldRunSymbol);
   for (const char *Missing : {Finish ? nullptr : FinishSymbol,
                               RecordReport ? nullptr : RecordReportSymbol,
-                              SetLinkFacts ? nullptr : SetLinkFactsSymbol})
+                              SetLinkFacts ? nullptr : SetLinkFactsSymbol,
+                              BeginLldRun ? nullptr : BeginLldRunSymbol})
     if (Missing)
       return createStringError(inconvertibleErrorCode(),
                                "'" + Path +
                                    "' is an older lto-merge-functions plugin "
                                    "(it has no " +
                                    Missing + ")");
-  return MergePlugin(Path, RunCount, Finish, RecordReport, SetLinkFacts);
+  return MergePlugin(Path, RunCount, Finish, RecordReport, SetLinkFacts,
+                     BeginLldRun);
 }
 
 /// What the plugin's entry points return: null, or an error's message.

@@ -36,19 +36,27 @@ public:
   /// Hands the plugin what the driver did before the link, as JSON (the
   /// names of rewritten modules, what was folded across modules).
   llvm::Error setLinkFacts(const std::string &Json) const;
+  /// Tells the plugin that lld is about to run on the link, again after an
+  /// earlier run when LLD_IN_TEST asks for several (LldInvocation.cpp):
+  /// the earlier run's results are forgotten, and with Quiet the pass
+  /// prints nothing during this run.
+  void beginLldRun(bool Quiet) const { BeginLldRun(Quiet ? 1 : 0); }
 
 private:
   using MessageFn = const char *(const char *);
   MergePlugin(std::string Path, unsigned (*RunCount)(), const char *(*Finish)(),
-              MessageFn *RecordReport, MessageFn *SetLinkFacts)
+              MessageFn *RecordReport, MessageFn *SetLinkFacts,
+              void (*BeginLldRun)(int))
       : Path(std::move(Path)), RunCount(RunCount), Finish(Finish),
-        RecordReport(RecordReport), SetLinkFacts(SetLinkFacts) {}
+        RecordReport(RecordReport), SetLinkFacts(SetLinkFacts),
+        BeginLldRun(BeginLldRun) {}
 
   std::string Path;
   unsigned (*RunCount)();
   const char *(*Finish)();
   MessageFn *RecordReport;
   MessageFn *SetLinkFacts;
+  void (*BeginLldRun)(int);
 };
 
 } // namespace lmf

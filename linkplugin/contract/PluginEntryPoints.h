@@ -12,7 +12,10 @@
 // backends wrote, to be printed and written with the others. The plugin
 // exports these as C symbols (plugin/Plugin.cpp) so that our programs find
 // them with dlsym (MergePlugin.cpp); their names below are the ones it looks
-// up.
+// up. When lld runs the same link several times in our process (LLD_IN_TEST,
+// lld's test of its own cleanup), our ld.lld tells the plugin before each
+// run, so that each run merges and records afresh and only the last one,
+// the one whose output lld shows, prints.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,7 @@ inline constexpr char LLVMVersion[] = "lto_merge_functions_llvm_version";
 inline constexpr char Finish[] = "lto_merge_functions_finish";
 inline constexpr char RecordReport[] = "lto_merge_functions_record_report";
 inline constexpr char SetLinkFacts[] = "lto_merge_functions_set_link_facts";
+inline constexpr char BeginLldRun[] = "lto_merge_functions_begin_lld_run";
 } // namespace pluginsym
 } // namespace lmf
 
@@ -43,5 +47,10 @@ extern "C" const char *lto_merge_functions_record_report(const char *Path);
 /// plugin/BackendResults.h). Returns null, or an error message that stays
 /// valid until the next call.
 extern "C" const char *lto_merge_functions_set_link_facts(const char *Json);
+/// Says that lld is about to run (again) on the link: what an earlier run
+/// recorded is forgotten, and with Quiet set the pass prints nothing until
+/// the next call (lld's output is silenced on that run too: LLD_IN_TEST's
+/// repeated runs, linkplugin/driver/LldInvocation.cpp).
+extern "C" void lto_merge_functions_begin_lld_run(int Quiet);
 
 #endif

@@ -25,7 +25,9 @@
 //     in a link of two ThinLTO modules or more, with two code generation
 //     rounds (MergeRequest::TwoCodegenRounds: in one module the second
 //     round's outliner only trades its own better sequences for worse
-//     ones, tramp3d-v4 on AArch64 growing by 1.9%);
+//     ones, tramp3d-v4 on AArch64 growing by 1.9%); when LLD_IN_TEST has
+//     lld run the link more than once, each run starts afresh (the plugin
+//     forgets the run before, and the reports distributed backends left);
 //  5. the distributed backends' reports are handed to the plugin, which
 //     prints and writes what every backend merged; if its pass never ran,
 //     there was no LTO module, and we warn rather than leave the user
@@ -273,9 +275,9 @@ std::string writeLinkAddressFacts(const MergeRequest &Req,
       Out << "lto-merge-functions: no list of " << List << ": " << Why << "\n";
   };
   if (Scan.ThinModules == 0 || !Scan.ComparedUnknown.empty()) {
-    Note("the link's function addresses", Scan.ThinModules
-                                              ? Scan.ComparedUnknown
-                                              : std::string("no ThinLTO module"));
+    Note("the link's function addresses",
+         Scan.ThinModules ? Scan.ComparedUnknown
+                          : std::string("no ThinLTO module"));
     return "";
   }
   // In `all` mode every address is free already.
@@ -370,7 +372,14 @@ int linkWithMerging(const MergeRequest &Req, const LinkEnvironment &Env,
   std::vector<const char *> Args = lldLinkArguments(
       Req, Pre.CrossModule ? &*Pre.CrossModule : nullptr, Extra);
   unsigned RunsBefore = Plugin->runCount();
-  int RC = Env.RunLld(Args);
+  // With LLD_IN_TEST lld runs the link several times (LldInvocation.cpp):
+  // each run starts afresh, and only the last one's results count.
+  unsigned LldRuns = 0;
+  int RC = Env.RunLld(Args, [&](bool Quiet) {
+    if (LldRuns++ && Distributes)
+      consumeError(gatherRemoteReports(ReportList, *Plugin, /*Record=*/false));
+    Plugin->beginLldRun(Quiet);
+  });
   if (RC && Pre.CrossModule && !Pre.CrossModule->ModuleNames.empty())
     noteRewrittenInputs(Pre, Diag);
   Pre.cleanUp();

@@ -7,6 +7,8 @@
 #ifndef LMF_LINKPLUGIN_DRIVER_LINKWITHMERGING_H
 #define LMF_LINKPLUGIN_DRIVER_LINKWITHMERGING_H
 
+#include "linkplugin/driver/LldInvocation.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,9 +30,11 @@ struct LinkEnvironment {
   std::string Self;
   /// The merge plugin to load (defaultPluginPath).
   std::string PluginPath;
-  /// Runs lld on the arguments that follow its argv[0] and returns its exit
-  /// code: runLld in ld.lld, a stand-in that records them in the unit tests.
-  std::function<int(llvm::ArrayRef<const char *>)> RunLld;
+  /// Runs lld on the arguments that follow its argv[0], calling its second
+  /// argument before each run (once, or LLD_IN_TEST times), and returns its
+  /// exit code: runLld in ld.lld, a stand-in that records them in the unit
+  /// tests.
+  std::function<int(llvm::ArrayRef<const char *>, BeforeLldRun)> RunLld;
   /// Where -v's notes and the listing of folds across modules go.
   llvm::raw_ostream *Out = &llvm::outs();
 };

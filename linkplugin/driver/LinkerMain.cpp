@@ -11,9 +11,19 @@
 // Without our options it is stock ld.lld: the same library code gets the
 // same arguments and writes the same bytes.
 //
+// main() starts as lld's own main() (lld/tools/lld/lld.cpp) does, so that
+// a crash of this linker reports what stock ld.lld's would: InitLLVM
+// installs the pretty stack trace and LLVM's signal handlers (the "PLEASE
+// submit a bug report" text is LLVM's default, which lld does not change,
+// and neither do we), and FORCE_LLD_DIAGNOSTICS_CRASH crashes on purpose,
+// for lld's test of that report. LLD_IN_TEST's repeated runs of lld and
+// its crash recovery are runLld's (LldInvocation.cpp).
+//
 // What the driver does, in order:
 //  1. expand response files as lld would (ResponseFiles.cpp), since our
-//     options may hide in `@file`;
+//     options may hide in `@file`. A command line that cannot be expanded
+//     (a file that includes itself) goes to lld as it is, and we do
+//     nothing else: lld reports the error, once, as stock ld.lld does;
 //  2. take our options out of the command line and check their values
 //     (MergeRequest.cpp); bad values stop here, before anything is written.
 //     Our options are described in one table (LinkerOptions.cpp), and the
@@ -64,7 +74,8 @@
 // (idleOptionWarnings, MergeRequest.cpp).
 //
 // Our warnings and errors look and behave like lld's
-// (contract/Diagnostics.cpp).
+// (contract/Diagnostics.cpp). In a link with merging, LLVM's verifier
+// rejecting a module is an error too, not an abort (LlvmFatalErrors.cpp).
 // --help and --version are lld's answers followed by ours (HelpText.cpp).
 // Everything but main() is in the library lmfDriver, which the unit tests
 // (test/unit/*Test.cpp of lmfDriverTests) call directly: main() only reads
@@ -79,10 +90,13 @@
 #include "linkplugin/driver/HelpText.h"
 #include "linkplugin/driver/LinkWithMerging.h"
 #include "linkplugin/driver/LldInvocation.h"
+#include "linkplugin/driver/LlvmFatalErrors.h"
 #include "linkplugin/driver/MergeRequest.h"
 #include "linkplugin/driver/ResponseFiles.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Compiler.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Parallel.h"
 #include "llvm/Support/Path.h"
@@ -91,6 +105,8 @@
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 using namespace lmf;
 
@@ -98,12 +114,21 @@ int main(int Argc, const char **Argv) {
   InitLLVM X(Argc, Argv);
   sys::Process::UseANSIEscapeCodes(true);
 
+  if (std::getenv("FORCE_LLD_DIAGNOSTICS_CRASH")) {
+    errs() << "crashing due to environment variable "
+              "FORCE_LLD_DIAGNOSTICS_CRASH\n";
+    LLVM_BUILTIN_TRAP;
+  }
+
+  const char *Argv0 = lldArgv0(Argv[0]);
   BumpPtrAllocator Alloc;
   StringSaver Saver(Alloc);
   SmallVector<const char *, 256> Args(Argv + 1, Argv + Argc);
-  expandLinkerResponseFiles(Args, Saver);
+  if (Error E = expandLinkerResponseFiles(Args, Saver)) {
+    consumeError(std::move(E));
+    return runLld(Argv0, Args, LldExit::WhenDone);
+  }
 
-  const char *Argv0 = lldArgv0(Argv[0]);
   std::string PluginPath = defaultPluginPath(Argv[0]);
   Diagnostics Diag(errs(), sys::path::filename(Argv0));
   Expected<MergeRequest> Req = parseMergeRequest(Args);
@@ -134,14 +159,21 @@ int main(int Argc, const char **Argv) {
     LinkEnvironment Env;
     Env.Self = Argv[0];
     Env.PluginPath = PluginPath;
-    Env.RunLld = [Argv0](ArrayRef<const char *> LldArgs) {
-      return runLld(Argv0, LldArgs);
+    Env.RunLld = [Argv0](ArrayRef<const char *> LldArgs,
+                         BeforeLldRun BeforeEachRun) {
+      return runLld(Argv0, LldArgs, LldExit::Return, BeforeEachRun);
     };
+    MergingLinkFatalErrors VerifierAbortIsAnError(sys::path::filename(Argv0));
     RC = linkWithMerging(*Req, Env, Diag);
   } else {
     for (const std::string &Warning : idleOptionWarnings(*Req))
       Diag.warn(Warning);
-    RC = Diag.errorCount() ? 1 : runLld(Argv0, Req->LldArgs);
+    // Unless -v wants our version line after the link, nothing of ours
+    // follows it: lld may end the process, as stock ld.lld does.
+    RC = Diag.errorCount()
+             ? 1
+             : runLld(Argv0, Req->LldArgs,
+                      Req->Verbose ? LldExit::Return : LldExit::WhenDone);
   }
   if (Req->Verbose && RC == 0)
     printMergeVersion(outs(), PluginPath);

@@ -15,6 +15,15 @@
 // lld receives the expanded arguments; its own expansion then finds nothing
 // left to do.
 //
+// A command line that cannot be expanded (a response file that includes
+// itself, one that exists but cannot be read) is not ours to report: the
+// error comes back to the caller, which prints nothing and hands lld the
+// command line as the user wrote it, so that lld reports it as stock ld.lld
+// does, once (its dispatcher expands the files to look for `-m <PE target>`
+// and stops at the first error). Reporting it ourselves and then running lld
+// on what we could expand, as LLVM's convenience routine
+// cl::ExpandResponseFiles invites, printed the error twice.
+//
 //===----------------------------------------------------------------------===//
 
 #include "linkplugin/driver/ResponseFiles.h"
@@ -40,12 +49,17 @@ static bool windowsQuoting(ArrayRef<const char *> Args) {
   return Triple(sys::getProcessTriple()).isOSWindows();
 }
 
-void expandLinkerResponseFiles(SmallVectorImpl<const char *> &Args,
-                               StringSaver &Saver) {
-  cl::ExpandResponseFiles(Saver,
-                          windowsQuoting(Args) ? cl::TokenizeWindowsCommandLine
-                                               : cl::TokenizeGNUCommandLine,
-                          Args);
+Error expandLinkerResponseFiles(SmallVectorImpl<const char *> &Args,
+                                StringSaver &Saver) {
+  cl::ExpansionContext Expansion(Saver.getAllocator(),
+                                 windowsQuoting(Args)
+                                     ? cl::TokenizeWindowsCommandLine
+                                     : cl::TokenizeGNUCommandLine);
+  SmallVector<const char *, 256> Expanded(Args.begin(), Args.end());
+  if (Error E = Expansion.expandResponseFiles(Expanded))
+    return E;
+  Args.assign(Expanded.begin(), Expanded.end());
+  return Error::success();
 }
 
 } // namespace lmf

@@ -41,9 +41,13 @@ worker can see this machine's files, so:
     then renamed), and a line on stderr says how far the link has come.
 
 A job whose command fails, runs longer than `--job-timeout`, or does not
-write a declared output, fails the link at once: the other jobs are
-cancelled, and the error shows the job's command, its exit code and
-everything it printed. Jobs already running are told through a Dask
+write a declared output, fails the link: the jobs after it (in the job
+file's order) are cancelled, the jobs before it run to their end, and the
+error names the first failing job in job order, with its command, its exit
+code and everything it printed. So the same failing link reports the same
+job on every run, whichever failure arrived first; waiting only for the
+jobs before the failure, it never ends later than a link that succeeds
+would (and it stops waiting when the cluster has no worker left for them). Jobs already running are told through a Dask
 `Event` of the link's own, which this program sets whenever it stops
 early (a failure, `--timeout`, an interrupt or SIGTERM) and which a
 running job looks at twice a second: its command is then killed. (Only a
@@ -585,16 +589,97 @@ def job_outcome(future: Future, result: object) \
     return None, RuntimeError(f"unexpected task status {future.status}")
 
 
+class FirstFailure:
+    """The failure a stopped link reports: the first in job order, so that
+    the same failing link says the same thing on every run, whatever order
+    its jobs finished in. Once job i has failed, only the jobs before it
+    can still change the answer: the link waits for those (the jobs after
+    it are cancelled) and then reports the failing job that comes first.
+    A job the cluster lost (its workers died) is not a failure of the
+    build: gather reports it at once, and stops waiting when no worker is
+    left to run the jobs it waits for."""
+
+    def __init__(self, futures: dict[Future, Job]) -> None:
+        self.unfinished = {job.index for job in futures.values()}
+        self.first: Optional[tuple[int, DistributorError]] = None
+        self.cancelled: set[int] = set()
+
+    def finished(self, job: Job) -> None:
+        self.unfinished.discard(job.index)
+
+    def failed(self, job: Job, error: DistributorError) -> bool:
+        """Records job's failure; True when it is the first in job order
+        yet (the jobs after it may then be cancelled)."""
+        if self.first is not None and self.first[0] < job.index:
+            return False
+        self.first = (job.index, error)
+        return True
+
+    def decided(self) -> Optional[DistributorError]:
+        """The error to report, once no job before the first failure is
+        left unfinished; else None."""
+        if self.first is None:
+            return None
+        index, error = self.first
+        if any(other < index for other in self.unfinished):
+            return None
+        return error
+
+
+def cluster_has_workers(client: Client) -> bool:
+    """Whether the scheduler has a worker (True when it cannot be asked:
+    the link's --timeout bounds the wait then)."""
+    try:
+        return bool(client.scheduler_info().get("workers"))
+    except Exception:
+        return True
+
+
+def cancel_after(client: Client, futures: dict[Future, Job],
+                 failures: FirstFailure, index: int) -> None:
+    """Cancels the unfinished jobs that come after job `index`: they cannot
+    change what the link reports (FirstFailure). Best effort."""
+    later = [future for future, job in futures.items()
+             if job.index > index and job.index in failures.unfinished
+             and job.index not in failures.cancelled]
+    failures.cancelled.update(futures[future].index for future in later)
+    try:
+        client.cancel(later)
+    except Exception:
+        pass
+
+
 def gather(client: Client, futures: dict[Future, Job], progress: Progress,
            timeout: float, stop: Event) -> None:
-    """Writes each job's outputs as it finishes; raises at the first job
-    that fails, once the others are stopped (stop_jobs). Results are
-    fetched in the background as the jobs finish, so that a job whose
-    result must be made again (its worker died before it was fetched)
-    holds nothing up."""
+    """Writes each job's outputs as it finishes; raises, once the jobs are
+    stopped (stop_jobs), for the first failing job in job order
+    (FirstFailure). Results are fetched in the background as the jobs
+    finish, so that a job whose result must be made again (its worker died
+    before it was fetched) holds nothing up."""
     from distributed import as_completed
 
     timed_out = threading.Event()
+    failures = FirstFailure(futures)
+    workers_gone = threading.Event()
+    watching: list[threading.Thread] = []
+
+    def watch_workers() -> None:
+        """While the link waits for the jobs before a failure: if the
+        cluster has no worker left to run them, it stops waiting (the
+        failure it has is reported)."""
+        if watching:
+            return
+
+        def watch() -> None:
+            while not link_stopped(stop):
+                if not cluster_has_workers(client):
+                    workers_gone.set()
+                    stop_jobs(client, futures, stop)
+                    return
+                time.sleep(POLL_SECONDS)
+
+        watching.append(threading.Thread(target=watch, daemon=True))
+        watching[0].start()
 
     def stop_all() -> None:
         """At --timeout: stops the jobs, and says why."""
@@ -617,21 +702,56 @@ def gather(client: Client, futures: dict[Future, Job], progress: Progress,
                 raise DistributorError(
                     f"the jobs did not finish within {timeout:g} s "
                     f"({progress.done} of {len(futures)} done)")
+            if workers_gone.is_set() and failures.first is not None:
+                raise failures.first[1]
             result, exception = job_outcome(future, value)
             future.release()
-            if exception is not None:
+            failures.finished(job)
+            error = job_error(job, len(futures), result, exception,
+                              job.index in failures.cancelled)
+            if error is not None and exception is not None:
+                # The cluster lost the job (its workers died): a failure of
+                # the cluster, not of the build, and the jobs before it may
+                # never run. Reported at once.
                 stop_jobs(client, futures, stop)
-                raise lost_job_error(job, len(futures), exception)
-            assert result is not None
-            if result["exit_code"] != 0 or result["missing"]:
+                raise error
+            if error is not None and failures.failed(job, error):
+                cancel_after(client, futures, failures, job.index)
+                waiting = sum(other < job.index
+                              for other in failures.unfinished)
+                if waiting:
+                    progress.say(f"{job.label(len(futures))} failed; "
+                                 f"waiting for the {waiting} unfinished "
+                                 "jobs before it, whose failures would "
+                                 "come first")
+                    watch_workers()
+            elif error is None and result is not None \
+                    and failures.first is None:
+                for path, data in result["outputs"].items():
+                    write_output(path, data)
+                progress.job_done(job, result)
+            decided = failures.decided()
+            if decided is not None:
                 stop_jobs(client, futures, stop)
-                raise failed_job_error(job, len(futures), result)
-            for path, data in result["outputs"].items():
-                write_output(path, data)
-            progress.job_done(job, result)
+                raise decided
     finally:
         if timer:
             timer.cancel()
+
+
+def job_error(job: Job, total: int, result: Optional[JobResult],
+              exception: Optional[BaseException],
+              cancelled_by_link: bool) -> Optional[DistributorError]:
+    """Why job failed, or None when it did not (a job the link cancelled
+    itself, after an earlier job failed, did not fail)."""
+    if exception is not None:
+        if cancelled_by_link:
+            return None
+        return lost_job_error(job, total, exception)
+    assert result is not None
+    if result["exit_code"] != 0 or result["missing"]:
+        return failed_job_error(job, total, result)
+    return None
 
 
 def distribute(options: argparse.Namespace) -> None:

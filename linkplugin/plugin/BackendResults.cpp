@@ -23,6 +23,10 @@
 // reported and ordered under those, the same in process and distributed;
 // and the report gains what folding across modules did.
 //
+// When lld runs the same link more than once in our process (LLD_IN_TEST),
+// our ld.lld says so before each run (lto_merge_functions_begin_lld_run) and
+// the results of the run before are forgotten: only the last run's count.
+//
 // The link is over when our ld.lld says so (lto_merge_functions_finish, after
 // lld returns) or, with a stock linker that loaded the plugin, when LLVM
 // shuts down: lld calls llvm_shutdown before it exits, even on its fast
@@ -149,6 +153,12 @@ void recordBackendResult(MergeResult Result, bool Print, StringRef ReportPath) {
   Pending->Print = Print;
   Pending->ReportPath = ReportPath.str();
   Pending->Results.push_back(std::move(Result));
+}
+
+void discardBackendResults() {
+  std::lock_guard<std::mutex> Guard(Pending->Lock);
+  Pending->Results.clear();
+  Pending->Regular.clear();
 }
 
 void recordRegularResult(const MergeResult &Result) {

@@ -35,6 +35,10 @@ llvm::Error setLinkFacts(llvm::StringRef Json);
 /// Prints and writes what every recorded backend merged, ordered by module,
 /// then forgets the results. Does nothing when no backend recorded anything.
 llvm::Error flushBackendResults();
+/// Forgets the results recorded so far, without printing or writing them,
+/// and keeps the link facts: lld runs the same link again (LLD_IN_TEST),
+/// and only the last run's results are the link's.
+void discardBackendResults();
 
 } // namespace lmf
 

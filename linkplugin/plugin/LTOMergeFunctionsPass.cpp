@@ -271,7 +271,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
     return Folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
   recordRegularResult(*Result);
-  if (PrintOpt) {
+  if (PrintOpt && !PluginState::get().quiet()) {
     printListing(*Result, outs());
     outs().flush();
   }

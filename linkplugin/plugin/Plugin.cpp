@@ -20,6 +20,9 @@
 // lto_merge_functions_record_report brings its report into this one.
 // lto_merge_functions_set_link_facts hands over what our ld.lld did before
 // the link (the inputs it rewrote, what it folded across modules).
+// lto_merge_functions_begin_lld_run comes before each run of lld on the
+// link: with LLD_IN_TEST lld runs it several times and shows only the last
+// run's output, and so do we.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,6 +70,12 @@ extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *
 lto_merge_functions_set_link_facts(const char *Json) {
   static std::string Message;
   return messageOrNull(lmf::setLinkFacts(Json), Message);
+}
+
+extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT void
+lto_merge_functions_begin_lld_run(int Quiet) {
+  lmf::discardBackendResults();
+  lmf::PluginState::get().setQuiet(Quiet != 0);
 }
 
 extern "C" LLVM_ATTRIBUTE_VISIBILITY_DEFAULT const char *

@@ -36,6 +36,11 @@ public:
   void noteMergeRun() { ++RunCount; }
   unsigned runCount() const { return RunCount.load(); }
 
+  /// While set, the pass prints nothing: lld runs the link again after
+  /// this run and shows only the last run's output (LLD_IN_TEST).
+  void setQuiet(bool Value) { Quiet = Value; }
+  bool quiet() const { return Quiet.load(); }
+
   /// What the link says about function addresses, from the file at Path
   /// (-lto-merge-functions-link-address-free); null when Path is empty.
   /// The file is read at the first call and again only when Path changes.
@@ -46,6 +51,7 @@ private:
   PluginState() = default;
 
   std::atomic<unsigned> RunCount{0};
+  std::atomic<bool> Quiet{false};
   /// Guards LinkAddressPath and LinkAddresses.
   std::mutex LinkAddressLock;
   std::string LinkAddressPath;

@@ -542,12 +542,14 @@ def test_failing_job_stops_the_running_ones(
     (tmp_path / "a.o").write_bytes(b"a")
     (tmp_path / "b.o").write_bytes(b"b")
     pid_file = tmp_path / "hanging.pid"
+    # The failing job comes first: nothing before it can fail instead, so
+    # the link stops at once (a job after it cannot change the report).
     options = local_link(tmp_path, [
-        {"args": [f"echo $$ > {pid_file}; exec sleep 60"], "inputs": ["a.o"],
-         "outputs": ["a.native.o"]},
         {"args": [f"while [ ! -s {pid_file} ]; do sleep 0.1; done; "
                   "echo broken >&2; exit 3"],
-         "inputs": ["b.o"], "outputs": ["b.native.o"]}])
+         "inputs": ["b.o"], "outputs": ["b.native.o"]},
+        {"args": [f"echo $$ > {pid_file}; exec sleep 60"], "inputs": ["a.o"],
+         "outputs": ["a.native.o"]}])
     # Whether the hanging command is gone before the cluster closes (which
     # would stop it anyway): the link's Event must have stopped it.
     gone_before_close = []
@@ -561,11 +563,55 @@ def test_failing_job_stops_the_running_ones(
     start = time.monotonic()
     with pytest.raises(DistributorError) as error:
         dask.distribute(options)
-    assert str(error.value).startswith("job 2 of 2 ('b.o') failed on worker ")
+    assert str(error.value).startswith("job 1 of 2 ('b.o') failed on worker ")
     assert str(error.value).endswith("(exit code 3)")
     assert error.value.detail.endswith("\nbroken")
     assert gone_before_close == [True]
     assert time.monotonic() - start < 30
+    assert not (tmp_path / "a.native.o").exists()
+
+
+def second_fails_first(tmp_path: Path, first_then: str) \
+        -> argparse.Namespace:
+    """A link of two jobs: job 2 fails at once (exit code 6), after writing
+    a file that job 1 waits for before it runs `first_then`; so job 2's
+    failure always arrives first."""
+    (tmp_path / "a.o").write_bytes(b"a")
+    (tmp_path / "b.o").write_bytes(b"b")
+    flag = tmp_path / "second.failed"
+    return local_link(tmp_path, [
+        {"args": [f"while [ ! -e {flag} ]; do sleep 0.1; done; {first_then}"],
+         "inputs": ["a.o"], "outputs": ["a.native.o"]},
+        {"args": [f"touch {flag}; exit 6"], "inputs": ["b.o"],
+         "outputs": ["b.native.o"]}])
+
+
+def test_the_first_failure_in_job_order_is_reported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Job 2 fails first, job 1 after it: the link waits for job 1, which
+    # could still fail, and reports it; the report does not depend on which
+    # failure arrived first.
+    pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    options = second_fails_first(tmp_path, "sleep 0.5; exit 5")
+    with pytest.raises(DistributorError) as error:
+        dask.distribute(options)
+    assert str(error.value).startswith("job 1 of 2 ('a.o') failed on worker ")
+    assert str(error.value).endswith("(exit code 5)")
+
+
+def test_a_later_failure_waits_only_for_the_jobs_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Job 2 fails while job 1 is still running and then succeeds: job 2's
+    # failure is reported once job 1 is done, and job 1's output is not
+    # written (the link failed).
+    pytest.importorskip("distributed")
+    monkeypatch.chdir(tmp_path)
+    options = second_fails_first(tmp_path, "cat a.o > a.native.o")
+    with pytest.raises(DistributorError) as error:
+        dask.distribute(options)
+    assert str(error.value).startswith("job 2 of 2 ('b.o') failed on worker ")
+    assert str(error.value).endswith("(exit code 6)")
     assert not (tmp_path / "a.native.o").exists()
 
 

@@ -9,8 +9,16 @@
 # job finds only what the distributor ships to it. Every process is started
 # in the background, remembered by its process id, and stopped by that id
 # when the script exits (TERM, then KILL after DASK_STOP_SECONDS). In case
-# the script itself is killed outright, the scheduler closes after two idle
-# minutes and the workers a few seconds after the scheduler is gone.
+# the script itself is killed outright, the scheduler closes after
+# DASK_IDLE_SECONDS without a task and the workers DASK_DEATH_SECONDS after
+# the scheduler is gone.
+#
+# Every wait here is a bound against a hang, never a pace the test needs:
+# each is polled, and each gives a 2-core machine at load 10 (things 5 to 10
+# times slower than on a quiet one) room to spare. The scheduler's idle
+# timeout is longer than the test's own ctest TIMEOUT (test/e2e/
+# CMakeLists.txt), so that no slow step (compiling, the in-process link)
+# can leave it idle long enough to close under a running test.
 
 DASK="${DASK:-/usr/bin/dask}"
 DASK_DISTRIBUTOR="$LMF_BUILD/bin/lmf-dtlto-dask"
@@ -18,6 +26,16 @@ LMF_BACKEND="$LMF_BUILD/bin/lmf-thinlto-backend"
 need "$DASK_DISTRIBUTOR" "$LMF_BACKEND"
 [[ -x "$DASK" ]] || fail "no $DASK: install python3-distributed (.ci/install-deps)"
 DASK_STOP_SECONDS=10
+# How long the scheduler may take to listen, and a worker to register.
+DASK_START_SECONDS=300
+# The scheduler closes after this long without a task (--idle-timeout).
+DASK_IDLE_SECONDS=900
+# A worker gives up when its start (registering with the scheduler
+# included) takes longer, or once it has lost the scheduler for this long
+# (--death-timeout).
+DASK_DEATH_SECONDS=120
+# How long one link through clang may take (link_merging).
+DASK_LINK_SECONDS=400
 DASK_PIDS=()
 declare -A DASK_WORKER_PID
 DASK_ADDRESS=""
@@ -35,9 +53,13 @@ wait_until() {
 
 # process_gone PID: the process has exited (it may be a zombie: the Dask
 # processes are disowned, so that bash does not report the ones a test
-# kills, and are reaped only when the script exits).
+# kills, and are reaped only when the script exits). Its status is read
+# once: a process reaped between two looks at /proc is gone, not running.
 process_gone() {
-  [[ ! -e /proc/$1 ]] || grep -q '^State:[[:space:]]*Z' "/proc/$1/status"
+  local state
+  state=$(sed -n 's/^State:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null) ||
+    return 0
+  [[ -z $state || $state == Z* ]]
 }
 
 dask_stop_all() {
@@ -60,14 +82,33 @@ at_exit dask_stop_all
 # DASK_DISTRIBUTED__...), and sets DASK_ADDRESS once it listens.
 dask_start_scheduler() {
   env "$@" "$DASK" scheduler --host 127.0.0.1 --port 0 --no-dashboard \
-    --dashboard-address 127.0.0.1:0 --idle-timeout 120 \
+    --dashboard-address 127.0.0.1:0 --idle-timeout "$DASK_IDLE_SECONDS" \
     >"$WORK/scheduler.log" 2>&1 &
   DASK_PIDS+=($!)
+  DASK_SCHEDULER_PID=$!
   disown $!
-  wait_until "the Dask scheduler starts" 30 \
-    grep -qs 'Scheduler at: *tcp://' "$WORK/scheduler.log"
+  wait_until "the Dask scheduler starts" "$DASK_START_SECONDS" \
+    dask_scheduler_listens
   DASK_ADDRESS=$(sed -nE 's/.*Scheduler at: *(tcp:[^ ]*).*/\1/p' \
     "$WORK/scheduler.log")
+}
+
+# dask_process_ready PID LOG PATTERN WHAT: LOG has a line matching PATTERN
+# (the process is ready); fails the test at once, with the log, when the
+# process PID has exited instead ("WHAT exited before it was ready").
+dask_process_ready() {
+  ! grep -qs "$3" "$2" || return 0
+  if process_gone "$1" && ! grep -qs "$3" "$2"; then
+    cat "$2" >&2
+    fail "$4 exited before it was ready"
+  fi
+  return 1
+}
+
+# dask_scheduler_listens: the scheduler says where it listens.
+dask_scheduler_listens() {
+  dask_process_ready "$DASK_SCHEDULER_PID" "$WORK/scheduler.log" \
+    'Scheduler at: *tcp://' "the Dask scheduler"
 }
 
 # dask_start_worker NAME: starts a worker of one thread, without a nanny (a
@@ -79,15 +120,21 @@ dask_start_worker() {
   (cd "$scratch" && exec "$DASK" worker "$DASK_ADDRESS" --name "$1" \
     --nthreads 1 --no-nanny --host 127.0.0.1 --no-dashboard \
     --dashboard-address 127.0.0.1:0 --local-directory "$scratch" \
-    --death-timeout 5) >"$WORK/$1.log" 2>&1 &
+    --death-timeout "$DASK_DEATH_SECONDS") >"$WORK/$1.log" 2>&1 &
   DASK_PIDS+=($!)
   DASK_WORKER_PID[$1]=$!
   disown $!
 }
 
 dask_wait_worker() {
-  wait_until "Dask worker $1 registers" 30 \
-    grep -qs 'Registered to:' "$WORK/$1.log"
+  wait_until "Dask worker $1 registers" "$DASK_START_SECONDS" \
+    dask_worker_registered "$1"
+}
+
+# dask_worker_registered NAME: the worker has registered.
+dask_worker_registered() {
+  dask_process_ready "${DASK_WORKER_PID[$1]}" "$WORK/$1.log" \
+    'Registered to:' "Dask worker $1"
 }
 
 # expect_no_sandboxes: the jobs left nothing behind in the workers' scratch
@@ -145,12 +192,14 @@ expect_same_link() {
 }
 
 # link_merging OUT [flags...]: a merging ThinLTO link of the program
-# through clang with our ld.lld, bounded in time, with its listing in
-# OUT.listing and its report in OUT.json.
+# through clang with our ld.lld, bounded in time (DASK_LINK_SECONDS, longer
+# than any --timeout the scripts give the distributor, so that its own
+# error is the one a slow link shows), with its listing in OUT.listing and
+# its report in OUT.json.
 link_merging() {
   local out="$1"
   shift
-  timeout 120 "$CXX" -flto=thin -fuse-ld=lld --ld-path="$LMF_LD" \
+  timeout "$DASK_LINK_SECONDS" "$CXX" -flto=thin -fuse-ld=lld --ld-path="$LMF_LD" \
     "${LINK_INPUTS[@]}" -Wl,--lto-merge-functions \
     -Wl,--print-merged-functions -Wl,--lto-merge-functions-report="$out.json" \
     "$@" -o "$out" >"$out.listing"

@@ -241,13 +241,19 @@ FunctionSnapshot snapshotFunction(const Function &F, CalleeFacts How) {
   collectAttrs(F.getAttributes(), F.arg_size(), S.Attrs);
   S.Alignment = F.getAlign() ? F.getAlign()->value() : 1;
   S.Interposable = F.isInterposable();
+  S.Unused = F.isDiscardableIfUnused() && all_of(F.users(), [&](const User *U) {
+               const auto *I = dyn_cast<Instruction>(U);
+               return I && I->getFunction() == &F;
+             });
   S.UnnamedAddr = F.hasGlobalUnnamedAddr();
   S.LocalUnnamedAddr = F.hasAtLeastLocalUnnamedAddr();
   // A call through another function type is still a call: it cannot
   // observe the address (the merger erases a local function whose only
-  // use left is such a call of itself, see IdenticalRewriter.cpp).
+  // use left is such a call of itself, see IdenticalRewriter.cpp). A
+  // linkonce function is discarded alike: every unit that names it brings
+  // its own copy.
   S.AddressUnobservable =
-      F.hasLocalLinkage() &&
+      F.isDiscardableIfUnused() &&
       !F.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
                          /*IgnoreAssumeLikeCalls=*/true,
                          /*IngoreLLVMUsed=*/false,
@@ -324,8 +330,7 @@ static void checkSimilar(const Module &After, const MergeResult &Result,
   for (const SimilarGroup &G : Result.Similar) {
     for (const SimilarMember &M : G.Members)
       if (M.Action == SimilarAction::CallsRewritten)
-        checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode,
-                             Problems);
+        checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode, Problems);
     checkCreatedBody(After, "similar", G.KeptBody, MergedAgain, Problems);
   }
 }
@@ -343,8 +348,7 @@ static void checkAligned(const Module &After, const MergeResult &Result,
   for (const AlignedGroup &G : Result.Aligned) {
     for (const AlignedMember &M : G.Members)
       if (M.Action == SimilarAction::CallsRewritten)
-        checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode,
-                             Problems);
+        checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode, Problems);
     checkCreatedBody(After, "aligned", G.KeptBody, MergedAgain, Problems);
   }
 }
@@ -389,7 +393,9 @@ std::vector<std::string> checkMerge(const Module &After,
       Members.push_back(S);
       std::string Who = "@" + M.Name + " (" + foldActionName(M.Action).str() +
                         " into @" + G.KeptBody + ")";
-      if (S->Interposable && M.Action != FoldAction::Thunk)
+      // Unless nothing used it: a linkonce function may then go.
+      if (S->Interposable && M.Action != FoldAction::Thunk &&
+          !(M.Action == FoldAction::Erased && S->Unused))
         Problems.push_back(Who + ": an interposable function must stay a "
                                  "thunk");
       if (Mode == MergeMode::Safe && erasesOrAliases(M.Action) &&

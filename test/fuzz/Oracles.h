@@ -55,9 +55,12 @@ struct FunctionSnapshot {
   uint64_t Alignment = 1;
   bool Interposable = false;
   bool UnnamedAddr = false, LocalUnnamedAddr = false, Used = false;
-  /// Local linkage and no use other than direct calls (through any function
-  /// type): nobody can observe the address.
+  /// A linkage that lets the function go when unused (local, linkonce) and
+  /// no use other than direct calls (through any function type): nobody can
+  /// observe the address.
   bool AddressUnobservable = false;
+  /// That linkage, and no use at all but from the function itself.
+  bool Unused = false;
 };
 
 /// How a call-site function attribute counts that the callee has itself.

@@ -569,10 +569,12 @@ TEST(IdenticalPlanner, MergedModuleFollowsThePlan) {
 
 // With no exact member the body moves into a new internal function, named
 // after the kept member, and no call is introduced into a body another
-// definition could replace.
+// definition could replace. (@g's address is stored, so that @g stays as a
+// thunk: an unused linkonce_odr member would go.)
 TEST(IdenticalPlanner, PrivateBodyWhenNoMemberIsExact) {
   LLVMContext Ctx;
-  auto M = parseIR(Ctx, functionText("g", {"linkonce_odr"}) +
+  auto M = parseIR(Ctx, "@keep = global ptr @g\n" +
+                            functionText("g", {"linkonce_odr"}) +
                             functionText("s", {"weak_odr"}));
   ASSERT_TRUE(M);
   std::optional<MergeResult> R = merge(*M);

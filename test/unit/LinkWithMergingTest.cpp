@@ -67,7 +67,9 @@ struct Link {
     Env.Self = Dir.path("bin/ld.lld");
     Env.PluginPath = LMF_TEST_PLUGIN;
     Env.Out = &NoteStream;
-    Env.RunLld = [this](ArrayRef<const char *> Args) {
+    Env.RunLld = [this](ArrayRef<const char *> Args,
+                        BeforeLldRun BeforeEachRun) {
+      BeforeEachRun(/*Quiet=*/false);
       LldRuns.emplace_back(Args.begin(), Args.end());
       if (DuringLld)
         DuringLld();

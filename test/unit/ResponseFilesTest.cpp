@@ -6,7 +6,9 @@
 // reading the command line, with lld's rules: recursively, GNU quoting
 // unless the last --rsp-quoting (read as lld reads it, from the unexpanded
 // command line) says windows, and a file that cannot be read left as it
-// is, for lld to report.
+// is, for lld to report. A command line that cannot be expanded (a file
+// that includes itself) is an error that the driver leaves to lld to
+// print: the expansion prints nothing and leaves the arguments as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,7 +37,8 @@ Strings expand(std::vector<std::string> Args) {
   SmallVector<const char *, 16> Argv;
   for (const std::string &A : Args)
     Argv.push_back(Saver.save(A).data());
-  expandLinkerResponseFiles(Argv, Saver);
+  if (Error E = expandLinkerResponseFiles(Argv, Saver))
+    ADD_FAILURE() << toString(std::move(E));
   return Strings(Argv.begin(), Argv.end());
 }
 
@@ -81,6 +84,22 @@ TEST(ResponseFiles, UnreadableFileStaysForLldToReport) {
   TempDir Dir;
   std::string Missing = "@" + Dir.path("missing.rsp");
   EXPECT_EQ(expand({Missing, "a.o"}), Strings({Missing, "a.o"}));
+}
+
+TEST(ResponseFiles, RecursiveFileIsLeftToLld) {
+  TempDir Dir;
+  std::string Self = "@" + Dir.path("self.rsp");
+  Dir.write("self.rsp", "--lto-merge-functions " + Self + "\n");
+  BumpPtrAllocator Alloc;
+  StringSaver Saver(Alloc);
+  SmallVector<const char *, 4> Argv = {"a.o", Self.c_str()};
+  Error E = expandLinkerResponseFiles(Argv, Saver);
+  ASSERT_TRUE(bool(E));
+  EXPECT_NE(toString(std::move(E))
+                .find("recursive expansion of: '" + Dir.path("self.rsp")),
+            std::string::npos);
+  // What lld then gets is the user's command line.
+  EXPECT_EQ(Strings(Argv.begin(), Argv.end()), Strings({"a.o", Self}));
 }
 
 } // namespace
