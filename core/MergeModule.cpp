@@ -1,4 +1,4 @@
-//===- MergeModule.cpp - Merge identical and similar functions ------------===//
+//===- MergeModule.cpp - Merge identical, similar, aligned functions -----===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //

@@ -488,7 +488,7 @@ Expected<std::vector<MergeResult>> resultsFromJson(const json::Value &Report) {
   }
   if (!Ok)
     return Root.getError();
-  return std::move(Results);
+  return Results;
 }
 
 Error writeJsonReport(const MergeResult &Result, StringRef Path) {

@@ -37,6 +37,13 @@ STATISTIC(NumSimilarClasses, "Classes of similar functions merged");
 STATISTIC(NumSimilarMembers, "Similar functions sharing a merged body");
 STATISTIC(NumSimilarParameters, "Parameters added to merged similar bodies");
 STATISTIC(NumHotRefused, "Hot functions kept from folds that add instructions");
+STATISTIC(NumAlignedConsidered, "Functions considered for aligned merging");
+STATISTIC(NumAlignedPairsPlanned, "Pairs of functions aligned and priced");
+STATISTIC(NumAlignedClasses, "Aligned pairs merged");
+STATISTIC(NumAlignedMembers, "Functions sharing an aligned body");
+STATISTIC(NumAlignedHotExcluded,
+          "Functions kept from aligned merging as they run hot code");
+STATISTIC(NumAlignedRefused, "Aligned pairs planned but not merged");
 
 void lmf::publishStatistics(const MergeStats &Stats) {
   NumConsidered += Stats.Considered;
@@ -52,4 +59,10 @@ void lmf::publishStatistics(const MergeStats &Stats) {
   NumSimilarMembers += Stats.SimilarMembers;
   NumSimilarParameters += Stats.SimilarParameters;
   NumHotRefused += Stats.HotRefused;
+  NumAlignedConsidered += Stats.AlignedConsidered;
+  NumAlignedPairsPlanned += Stats.AlignedPairsPlanned;
+  NumAlignedClasses += Stats.AlignedClasses;
+  NumAlignedMembers += Stats.AlignedMembers;
+  NumAlignedHotExcluded += Stats.AlignedHotExcluded;
+  NumAlignedRefused += Stats.AlignedRefused;
 }

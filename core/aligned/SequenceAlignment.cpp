@@ -129,7 +129,7 @@ alignSequences(unsigned N, unsigned M,
       Columns.push_back({-1, int(J - 1)});
       --J;
     }
-    State = From == None ? Match : From;
+    State = From == None ? uint8_t(Match) : From;
   }
   std::reverse(Columns.begin(), Columns.end());
   return Columns;

@@ -3,7 +3,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // The aligned stage hashes every instruction it may align: the hashes feed
-// the functions' fingerprints (Fingerprint.cpp), which decide which pairs
+// the functions' fingerprints (CandidateSearch.cpp), which decide which pairs
 // are ever aligned, and the aligner's first test of whether two
 // instructions may be matched (Aligner.cpp). Both choices reach the output,
 // so the hashes must be the same in every run and on every thread: they are

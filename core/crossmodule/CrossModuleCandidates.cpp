@@ -390,7 +390,7 @@ collectCrossModuleCandidates(Module &M,
   // protection) and its profile summary would read as absent. Reading a
   // body loads it anyway.
   if (Error E = M.materializeMetadata())
-    return std::move(E);
+    return E;
   return CandidateCollector(M, Opts).run(Wanted);
 }
 

@@ -290,6 +290,10 @@ void ModuleRewriter::fold(Function &G, Function &Shared, FoldAction Action) {
       ensureCallLocation(*CB, Shared);
     }
     [[fallthrough]];
+  // The plan across modules makes no aliases (CrossModulePlanner.cpp); a
+  // plan read back that says so gets a thunk, which keeps G's symbol and
+  // address whatever G's linkage.
+  case FoldAction::Alias:
   case FoldAction::Thunk:
     makeThunk(G, Shared);
     return;

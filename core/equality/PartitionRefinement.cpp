@@ -314,7 +314,7 @@ Expected<RefinementResult> Refiner::run() {
   classifyReferences();
   buildTables();
   if (Error E = encodeMembers())
-    return std::move(E);
+    return E;
   ClassRefinement Iterations(ClassOf, Refs, In.Runner, In.SerialThreshold);
   Iterations.start(skeletonClasses());
   RepresentativeOf = {};

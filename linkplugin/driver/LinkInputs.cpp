@@ -588,7 +588,7 @@ Expected<bool> moduleBlockHasAsm(BitstreamCursor &Stream,
         BlockInfo = std::move(**Info);
         Stream.setBlockInfo(&BlockInfo);
       } else if (Error E = Stream.SkipBlock()) {
-        return std::move(E);
+        return E;
       }
       break;
     case BitstreamEntry::Record: {
@@ -617,11 +617,11 @@ Expected<bool> hasModuleInlineAsm(const BitcodeModule &BM) {
       return malformedBitcode(BM);
     if (Entry->ID != bitc::MODULE_BLOCK_ID) {
       if (Error E = Stream.SkipBlock())
-        return std::move(E);
+        return E;
       continue;
     }
     if (Error E = Stream.EnterSubBlock(bitc::MODULE_BLOCK_ID))
-      return std::move(E);
+      return E;
     return moduleBlockHasAsm(Stream, BM);
   }
   return malformedBitcode(BM);

@@ -4,8 +4,10 @@
 //
 // This is LLD 22's ELF linker, run in process through lld::lldMain, with one
 // more feature: `--lto-merge-functions` merges identical functions (and,
-// with `--lto-merge-similar-functions`, similar ones) in the full-LTO module
-// and in every ThinLTO backend's module, in process or distributed (DTLTO),
+// with `--lto-merge-similar-functions`, similar ones, with
+// `--lto-merge-aligned-functions`, those alike but for a few instructions)
+// in the full-LTO module and in every ThinLTO backend's module, in process
+// or distributed (DTLTO),
 // by loading our pass plugin (plugin/Plugin.cpp says where it runs), and
 // folds twins across ThinLTO modules before lld reads them (step 3c).
 // Without our options it is stock ld.lld: the same library code gets the
@@ -48,7 +50,8 @@
 //     (LldInvocation.cpp):
 //       --load-pass-plugin=<plugin>
 //       -mllvm -lto-merge-functions-mode=safe|all
-//       -mllvm -lto-merge-functions-similar
+//       -mllvm -lto-merge-functions-similar[=false]
+//       -mllvm -lto-merge-functions-aligned[=false]
 //       -mllvm -lto-merge-functions-report=<file>
 //       -mllvm -lto-merge-functions-print
 //       -mllvm -lto-merge-functions-link-address-free=<list>

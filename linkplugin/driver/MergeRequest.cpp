@@ -85,11 +85,13 @@ Error optionError(StringRef Arg, const Twine &Why) {
 
 /// Reads the similar merging options of the merge pass given to lld with
 /// -mllvm or --plugin-opt=- (the backends read them there), for the step
-/// before a ThinLTO link to follow them too: the boolean ones as `-name`
+/// before a ThinLTO link to follow them too (the switch itself into
+/// SimilarEnabled, the others into Similar): the boolean ones as `-name`
 /// or `-name=true|false|1|0`, the minimum gain as `-name=N`, as cl::opt
 /// reads an integer. A value cl::opt would refuse is left for it to
 /// report, and changes nothing here.
-void observePassOption(StringRef Text, SimilarOptions &Similar) {
+void observePassOption(StringRef Text, SimilarOptions &Similar,
+                       std::optional<bool> &SimilarEnabled) {
   std::pair<StringRef, StringRef> NameValue = Text.ltrim('-').split('=');
   if (NameValue.first == passopt::SimilarMinimumGainOption) {
     int64_t Gain;
@@ -97,25 +99,27 @@ void observePassOption(StringRef Text, SimilarOptions &Similar) {
       Similar.MinimumGain = Gain;
     return;
   }
+  bool Enabled = false;
   bool *Target =
       StringSwitch<bool *>(NameValue.first)
+          .Case(passopt::SimilarOption, &Enabled)
           .Case(passopt::SimilarCalleesOption, &Similar.Callees)
           .Case(passopt::SimilarIntegersOption, &Similar.Integers)
           .Case(passopt::SimilarConstantTablesOption, &Similar.ConstantTables)
           .Default(nullptr);
   if (!Target)
     return;
-  if (!Text.contains('=')) {
-    *Target = true;
+  std::optional<bool> Value = true;
+  if (Text.contains('='))
+    Value = StringSwitch<std::optional<bool>>(NameValue.second)
+                .Cases({"true", "TRUE", "True", "1"}, true)
+                .Cases({"false", "FALSE", "False", "0"}, false)
+                .Default(std::nullopt);
+  if (!Value)
     return;
-  }
-  std::optional<bool> Value =
-      StringSwitch<std::optional<bool>>(NameValue.second)
-          .Cases("true", "TRUE", "True", "1", true)
-          .Cases("false", "FALSE", "False", "0", false)
-          .Default(std::nullopt);
-  if (Value)
-    *Target = *Value;
+  *Target = *Value;
+  if (Target == &Enabled)
+    SimilarEnabled = Enabled;
 }
 
 /// Reads the lld options we observe but leave in place.
@@ -139,7 +143,7 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.Threads = Item.value().str();
   else if ((Name.rtrim('=') == "mllvm" || Name == "plugin-opt=-") &&
            !Item.MissingValue)
-    observePassOption(Item.value(), Req.Similar);
+    observePassOption(Item.value(), Req.Similar, Req.PassSimilarEnabled);
 }
 
 /// Records lld's DTLTO options; returns whether Item is one.
@@ -373,6 +377,13 @@ void RequestParser::applySmallest() {
 
 Expected<MergeRequest> parseMergeRequest(ArrayRef<const char *> Args) {
   return RequestParser(Args).parse();
+}
+
+SimilarOptions similarForThePlan(const MergeRequest &Req) {
+  SimilarOptions Similar = Req.Similar;
+  if (!Similar.Enabled)
+    Similar.Enabled = Req.PassSimilarEnabled;
+  return Similar;
 }
 
 std::vector<std::string> idleOptionWarnings(const MergeRequest &Req) {

@@ -45,6 +45,11 @@ struct MergeRequest {
   /// -min-gain); lld passes those on to the pass itself, the step before a
   /// ThinLTO link reads them here.
   SimilarOptions Similar;
+  /// The last -mllvm -lto-merge-functions-similar[=bool]: the pass reads it
+  /// where neither linker option is given (ours reach lld after the user's
+  /// -mllvm options, and win), and so does the step before a ThinLTO link
+  /// (similarForThePlan).
+  std::optional<bool> PassSimilarEnabled;
   /// Aligned merging. Enabled: the last of --lto-merge-aligned-functions /
   /// --no-lto-merge-aligned-functions; neither: the pass decides
   /// (alignedMergingOn: off). Only Enabled is read from the command line:
@@ -105,6 +110,11 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
 /// (similar merging, the report, the listing), one message each; none when
 /// merging is on.
 std::vector<std::string> idleOptionWarnings(const MergeRequest &Req);
+
+/// The similar merging options the step before a ThinLTO link plans with:
+/// Req.Similar, switched as the backends' pass will be (the linker option,
+/// else the last -mllvm -lto-merge-functions-similar, else the profile).
+SimilarOptions similarForThePlan(const MergeRequest &Req);
 
 /// Splits Args (response files already expanded, without argv[0]) into our
 /// options and lld's. Bad values of our options are errors, joined so that

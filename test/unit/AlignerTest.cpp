@@ -48,10 +48,12 @@ Columns alignStrings(StringRef A, StringRef B, int64_t GapOpen = 0,
 void expectComplete(const Columns &Cols, unsigned N, unsigned M) {
   int NextI = 0, NextJ = 0;
   for (auto [I, J] : Cols) {
-    if (I >= 0)
+    if (I >= 0) {
       EXPECT_EQ(I, NextI++);
-    if (J >= 0)
+    }
+    if (J >= 0) {
       EXPECT_EQ(J, NextJ++);
+    }
     EXPECT_TRUE(I >= 0 || J >= 0);
   }
   EXPECT_EQ(NextI, int(N));
@@ -241,9 +243,11 @@ TEST(AlignFunctions, BothStrategiesLineUpTheSharedInstructions) {
       EXPECT_EQ(L->getParent()->getParent()->getName(), "f1");
     }
     // A volatile load never matches a plain one.
-    for (auto [L, R] : Matches)
-      if (const auto *LI = dyn_cast<LoadInst>(L))
+    for (auto [L, R] : Matches) {
+      if (const auto *LI = dyn_cast<LoadInst>(L)) {
         EXPECT_EQ(LI->isVolatile(), cast<LoadInst>(R)->isVolatile());
+      }
+    }
   }
 }
 
@@ -264,8 +268,9 @@ TEST(AlignFunctions, RangesHoldEachMembersBlocksInOrder) {
         for (const AlignedColumn &C : R.Columns)
           if (const Instruction *I = C.side(K)) {
             EXPECT_EQ(I->getParent(), R.Blocks[K]);
-            if (Last)
+            if (Last) {
               EXPECT_TRUE(Last->comesBefore(I));
+            }
             Last = I;
           }
         EXPECT_EQ(R.Ends[K], Last && Last->isTerminator());
