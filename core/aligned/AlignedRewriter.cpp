@@ -29,39 +29,15 @@
 using namespace llvm;
 
 namespace lmf {
-namespace {
-
-/// Calls Body with Id instead of G from every other function, then deletes
-/// G if nothing else refers to it. False, with G's body gone, when
-/// something still does: G must become a thunk.
-bool rewriteCallsAndErase(Function &G, Function &Body, Value &Id,
-                          RewriteContext &RC) {
-  for (CallBase *CB : directCallsTo(G)) {
-    if (CB->getFunction() == &G || !canTakeExtraArguments(*CB, G))
-      continue;
-    CallBase *New = callWithExtraArguments(*CB, Body, {&Id},
-                                           ModRefInfo::NoModRef);
-    ensureCallLocation(*New, Body);
-    RC.Touched.insert(New->getFunction());
-  }
-  dropBody(G);
-  if (!G.use_empty())
-    return false;
-  eraseFunction(G, RC);
-  return true;
-}
-
-} // namespace
-
-std::array<SimilarAction, 2> rewriteMembers(const AlignedPlan &Plan,
-                                            Function &Body,
-                                            RewriteContext &RC) {
+std::array<SimilarAction, 2>
+rewriteMembers(const AlignedPlan &Plan, Function &Body, RewriteContext &RC) {
   std::array<SimilarAction, 2> Outcomes;
   for (unsigned K = 0; K < 2; ++K) {
     const AlignedMemberPlan &Member = Plan.Members[K];
     Value *Id = ConstantInt::get(Type::getInt1Ty(Body.getContext()), K);
     if (Member.Action == SimilarAction::CallsRewritten &&
-        rewriteCallsAndErase(*Member.Fn, Body, *Id, RC)) {
+        rewriteCallsAndErase(*Member.Fn, Body, {Id}, ModRefInfo::NoModRef,
+                             RC)) {
       Outcomes[K] = SimilarAction::CallsRewritten;
       continue;
     }

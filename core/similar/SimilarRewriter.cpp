@@ -38,9 +38,9 @@
 
 #include "core/MergeNames.h"
 
-#include "core/similar/ConstantTables.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/facts/ProfileFacts.h"
+#include "core/similar/ConstantTables.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -101,7 +101,6 @@ AttributeList widenCallMemory(LLVMContext &C, AttributeList Attrs,
   MemoryEffects Wide = widenArgumentMemory(Memory.getMemoryEffects(), Access);
   return Attrs.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wide));
 }
-
 
 /// The operand U, a constant `getelementptr` of the kept member's global, is
 /// computed instead from Base, the parameter (or the value loaded from the
@@ -239,9 +238,8 @@ SmallVector<Value *, 4> extraArgumentsOf(const SimilarPlan &Plan, size_t K,
   return Extra;
 }
 
-/// Calls Body instead of G from every other function, then deletes G if
-/// nothing else refers to it. Returns false, and leaves G to become a
-/// thunk, when something still does.
+} // namespace
+
 bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
                           ModRefInfo Access, RewriteContext &Ctx) {
   for (CallBase *CB : directCallsTo(G)) {
@@ -257,8 +255,6 @@ bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
   eraseFunction(G, Ctx);
   return true;
 }
-
-} // namespace
 
 CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
                                  ArrayRef<Value *> Extra, ModRefInfo Access) {

@@ -33,6 +33,15 @@ llvm::Function *applySimilarPlan(
     const SimilarPlan &Plan, llvm::ArrayRef<const llvm::Use *> SourcePositions,
     RewriteContext &Ctx, llvm::SmallVectorImpl<SimilarAction> &Outcomes);
 
+/// Calls Body, passing Extra after G's arguments, instead of G from every
+/// other function (a call Body cannot take stays), then deletes G if
+/// nothing else refers to it. Returns false, with G's body gone, when
+/// something still does: G must become a thunk. The similar and the
+/// aligned stage rewrite their members' callers with it.
+bool rewriteCallsAndErase(llvm::Function &G, llvm::Function &Body,
+                          llvm::ArrayRef<llvm::Value *> Extra,
+                          llvm::ModRefInfo Access, RewriteContext &Ctx);
+
 /// Replaces CB, a direct call or invoke, by one of Callee with CB's
 /// arguments followed by Extra, and returns it; attributes, bundles,
 /// metadata, calling convention and tail-call kind carry over, and a

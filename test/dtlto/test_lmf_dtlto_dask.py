@@ -586,32 +586,25 @@ def second_fails_first(tmp_path: Path, first_then: str) \
          "outputs": ["b.native.o"]}])
 
 
+@pytest.mark.parametrize("first_then, reported, code", [
+    # Job 1 fails after job 2: the link waits for job 1, which could still
+    # fail, and reports it; the report does not depend on which failure
+    # arrived first.
+    ("sleep 0.5; exit 5", "job 1 of 2 ('a.o')", 5),
+    # Job 1 succeeds after job 2 failed: job 2's failure is reported once
+    # job 1 is done, and job 1's output is not written (the link failed).
+    ("cat a.o > a.native.o", "job 2 of 2 ('b.o')", 6),
+])
 def test_the_first_failure_in_job_order_is_reported(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Job 2 fails first, job 1 after it: the link waits for job 1, which
-    # could still fail, and reports it; the report does not depend on which
-    # failure arrived first.
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, first_then: str,
+        reported: str, code: int) -> None:
     pytest.importorskip("distributed")
     monkeypatch.chdir(tmp_path)
-    options = second_fails_first(tmp_path, "sleep 0.5; exit 5")
+    options = second_fails_first(tmp_path, first_then)
     with pytest.raises(DistributorError) as error:
         dask.distribute(options)
-    assert str(error.value).startswith("job 1 of 2 ('a.o') failed on worker ")
-    assert str(error.value).endswith("(exit code 5)")
-
-
-def test_a_later_failure_waits_only_for_the_jobs_before_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # Job 2 fails while job 1 is still running and then succeeds: job 2's
-    # failure is reported once job 1 is done, and job 1's output is not
-    # written (the link failed).
-    pytest.importorskip("distributed")
-    monkeypatch.chdir(tmp_path)
-    options = second_fails_first(tmp_path, "cat a.o > a.native.o")
-    with pytest.raises(DistributorError) as error:
-        dask.distribute(options)
-    assert str(error.value).startswith("job 2 of 2 ('b.o') failed on worker ")
-    assert str(error.value).endswith("(exit code 6)")
+    assert str(error.value).startswith(f"{reported} failed on worker ")
+    assert str(error.value).endswith(f"(exit code {code})")
     assert not (tmp_path / "a.native.o").exists()
 
 

@@ -138,6 +138,14 @@ class ShapeBuilder:
         return Shape(text, self.slots)
 
 
+def write_unit(out: str, name: str, lines: list[str]) -> str:
+    """Writes one unit's lines to out/name; returns its path."""
+    path = os.path.join(out, name)
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    return path
+
+
 def main_function(seed: int, units: int, cxx: bool) -> list[str]:
     """The lines of unit 0's `main` (and the declarations of the other
     units' entry points): fills the volatile inputs from the seed, runs
@@ -559,10 +567,7 @@ def write_cfi(seed: int, out: str, units: int, copy_units: bool) -> list[str]:
         ]
         if u == 0:
             lines += main_function(seed, units, cxx=True)
-        path = os.path.join(out, f"u{u}.cpp")
-        with open(path, "w") as f:
-            f.write("\n".join(lines) + "\n")
-        files.append(path)
+        files.append(write_unit(out, f"u{u}.cpp", lines))
     return files
 
 
@@ -827,10 +832,7 @@ def write_restrict(seed: int, out: str, units: int, copy_units: bool) -> list[st
         ]
         if u == 0:
             lines += main_function(seed, units, cxx=False)
-        path = os.path.join(out, f"u{u}.c")
-        with open(path, "w") as f:
-            f.write("\n".join(lines) + "\n")
-        files.append(path)
+        files.append(write_unit(out, f"u{u}.c", lines))
     return files
 
 
