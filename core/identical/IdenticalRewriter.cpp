@@ -151,14 +151,6 @@ bool onlyUsedByItself(const Function &G) {
   return true;
 }
 
-} // namespace
-
-bool discardableAndUnused(const Function &G) {
-  return G.isDiscardableIfUnused() && onlyUsedByItself(G);
-}
-
-namespace {
-
 bool needsMustTail(CallingConv::ID CC) {
   return CC == CallingConv::SwiftTail || CC == CallingConv::Tail;
 }
@@ -221,6 +213,10 @@ void cloneSubprogramForThunk(Function &F, DISubprogram *SP) {
 }
 
 } // namespace
+
+bool discardableAndUnused(const Function &G) {
+  return G.isDiscardableIfUnused() && onlyUsedByItself(G);
+}
 
 SmallVector<CallBase *, 8> directCallsTo(Function &G) {
   SmallVector<CallBase *, 8> Calls;

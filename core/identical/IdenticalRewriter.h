@@ -62,8 +62,7 @@ void ensureCallLocation(llvm::CallBase &CB, const llvm::Function &Callee);
 void dropBody(llvm::Function &G);
 
 /// True when nothing but G itself uses G and its linkage lets it go when
-/// unused
-/// (linkonce, local): the unit of every caller brings its own copy.
+/// unused (linkonce, local): the unit of every caller brings its own copy.
 bool discardableAndUnused(const llvm::Function &G);
 
 /// Deletes G, which must have no uses, and forgets it everywhere.

@@ -83,6 +83,17 @@ Error optionError(StringRef Arg, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), "'" + Arg + "': " + Why);
 }
 
+/// The value of a boolean pass option spelt `-name` (true) or `-name=V`,
+/// as cl::opt reads it; none for a value cl::opt would refuse.
+std::optional<bool> passOptionBool(StringRef Text, StringRef Value) {
+  if (!Text.contains('='))
+    return true;
+  return StringSwitch<std::optional<bool>>(Value)
+      .Cases({"true", "TRUE", "True", "1"}, true)
+      .Cases({"false", "FALSE", "False", "0"}, false)
+      .Default(std::nullopt);
+}
+
 /// Reads the similar merging options of the merge pass given to lld with
 /// -mllvm or --plugin-opt=- (the backends read them there), for the step
 /// before a ThinLTO link to follow them too (the switch itself into
@@ -99,27 +110,21 @@ void observePassOption(StringRef Text, SimilarOptions &Similar,
       Similar.MinimumGain = Gain;
     return;
   }
-  bool Enabled = false;
+  if (NameValue.first == passopt::SimilarOption) {
+    if (std::optional<bool> Value = passOptionBool(Text, NameValue.second))
+      SimilarEnabled = *Value;
+    return;
+  }
   bool *Target =
       StringSwitch<bool *>(NameValue.first)
-          .Case(passopt::SimilarOption, &Enabled)
           .Case(passopt::SimilarCalleesOption, &Similar.Callees)
           .Case(passopt::SimilarIntegersOption, &Similar.Integers)
           .Case(passopt::SimilarConstantTablesOption, &Similar.ConstantTables)
           .Default(nullptr);
   if (!Target)
     return;
-  std::optional<bool> Value = true;
-  if (Text.contains('='))
-    Value = StringSwitch<std::optional<bool>>(NameValue.second)
-                .Cases({"true", "TRUE", "True", "1"}, true)
-                .Cases({"false", "FALSE", "False", "0"}, false)
-                .Default(std::nullopt);
-  if (!Value)
-    return;
-  *Target = *Value;
-  if (Target == &Enabled)
-    SimilarEnabled = Enabled;
+  if (std::optional<bool> Value = passOptionBool(Text, NameValue.second))
+    *Target = *Value;
 }
 
 /// Reads the lld options we observe but leave in place.

@@ -615,15 +615,17 @@ class FirstFailure:
         self.first = (job.index, error)
         return True
 
+    def unfinished_before(self, index: int) -> int:
+        """How many jobs before job `index` are not finished."""
+        return sum(other < index for other in self.unfinished)
+
     def decided(self) -> Optional[DistributorError]:
         """The error to report, once no job before the first failure is
         left unfinished; else None."""
         if self.first is None:
             return None
         index, error = self.first
-        if any(other < index for other in self.unfinished):
-            return None
-        return error
+        return None if self.unfinished_before(index) else error
 
 
 def cluster_has_workers(client: Client) -> bool:
@@ -717,8 +719,7 @@ def gather(client: Client, futures: dict[Future, Job], progress: Progress,
                 raise error
             if error is not None and failures.failed(job, error):
                 cancel_after(client, futures, failures, job.index)
-                waiting = sum(other < job.index
-                              for other in failures.unfinished)
+                waiting = failures.unfinished_before(job.index)
                 if waiting:
                     progress.say(f"{job.label(len(futures))} failed; "
                                  f"waiting for the {waiting} unfinished "

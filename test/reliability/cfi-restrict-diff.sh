@@ -238,7 +238,7 @@ check_program() {
     fold_kinds[similar]=$((fold_kinds[similar] + counts[1]))
     fold_kinds[aligned]=$((fold_kinds[aligned] + counts[2]))
     fold_kinds[cross]=$((fold_kinds[cross] + counts[3]))
-    run_prog "$dir/out.$v" "$dir/$v" "$((TIMEOUT * 3))" || true
+    run_merged_prog "$dir/out.$v" "$dir/$v" "$((TIMEOUT * 3))" "$((TIMEOUT * 10))"
     if ! compare_outputs "$v"; then
       write_repro "$v"
       keep_case "$kind-$seed-$LTO-$v" "output differs with $(merge_flags "$v"): $(diff "$dir/out.plain" "$dir/out.$v" | head -n 6 | tr '\n' ' ')"

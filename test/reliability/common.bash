@@ -53,6 +53,18 @@ run_prog() {
   ((rc != 124 && rc != 137))
 }
 
+# run_merged_prog OUTFILE PROG LIMIT RETRY_LIMIT: run_prog for a merged
+# build, which is compared with its plain build. Past LIMIT it may only be
+# slow (a loaded machine, or a load that grew since the plain run): it runs
+# once more, with RETRY_LIMIT, before its timeout stands (in OUTFILE, as a
+# difference from the plain run's output).
+run_merged_prog() {
+  local out="$1" prog="$2" limit="$3" retry="$4"
+  run_prog "$out" "$prog" "$limit" && return 0
+  note "$prog ran past $limit s; once more, for $retry s"
+  run_prog "$out" "$prog" "$retry" || true
+}
+
 # now: seconds since the epoch.
 now() {
   date +%s

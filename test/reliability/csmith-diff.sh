@@ -153,14 +153,7 @@ check_variants() {
     similar) similar_merged=$((similar_merged + $(grep -c 'sharing body with similar function' "listing.$v" || true))) ;;
     aligned) aligned_merged=$((aligned_merged + $(grep -c 'sharing body with aligned function' "listing.$v" || true))) ;;
     esac
-    # A merged program past its limit may only be slow (a loaded machine,
-    # or a load that grew since the plain run): it runs again, with ten
-    # times the plain run's limit, before its timeout counts as a
-    # difference.
-    if ! run_prog "out.$v" "./prog.$v" "$((TIMEOUT * 3))"; then
-      note "case $id: the $v build ran past $((TIMEOUT * 3)) s; once more, for $((TIMEOUT * 10)) s"
-      run_prog "out.$v" "./prog.$v" "$((TIMEOUT * 10))" || true
-    fi
+    run_merged_prog "out.$v" "./prog.$v" "$((TIMEOUT * 3))" "$((TIMEOUT * 10))"
     runs=$((runs + 1))
     if ! cmp -s out.plain "out.$v"; then
       write_repro "$input" "$@"
