@@ -33,9 +33,9 @@ constexpr ActionName<FoldAction> FoldActions[] = {
     {FoldAction::CallersRedirected, "callers-redirected"},
 };
 
-constexpr ActionName<SimilarAction> SimilarActions[] = {
-    {SimilarAction::Thunk, "thunk"},
-    {SimilarAction::CallsRewritten, "calls-rewritten"},
+constexpr ActionName<MergeAction> SimilarActions[] = {
+    {MergeAction::Thunk, "thunk"},
+    {MergeAction::CallsRewritten, "calls-rewritten"},
 };
 
 template <typename Action, size_t N>
@@ -65,7 +65,7 @@ StringLiteral foldActionName(FoldAction Action) {
   return nameIn(FoldActions, Action);
 }
 
-StringLiteral similarActionName(SimilarAction Action) {
+StringLiteral mergeActionName(MergeAction Action) {
   return nameIn(SimilarActions, Action);
 }
 
@@ -73,7 +73,7 @@ bool fromJSON(const json::Value &V, FoldAction &Action, json::Path P) {
   return parseIn(FoldActions, V, Action, P, "expected a fold action");
 }
 
-bool fromJSON(const json::Value &V, SimilarAction &Action, json::Path P) {
+bool fromJSON(const json::Value &V, MergeAction &Action, json::Path P) {
   return parseIn(SimilarActions, V, Action, P,
                  "expected a similar-merge action");
 }

@@ -18,10 +18,10 @@
 //  - kept member: the member whose body becomes the kept body;
 //  - fold: what the identical stage does to a member, erase it, make it an
 //    alias or a thunk of the kept body (FoldAction);
-//  - merge: what the similar stage does to a member, make it a thunk of the
-//    kept body that passes its constants, or rewrite its calls to do so
-//    (SimilarAction); the aligned stage does the same with the member's
-//    identifier;
+//  - merge: what the similar and the aligned stage do to a member, make it
+//    a thunk of the kept body that passes its values (a similar class's
+//    constants, an aligned pair's identifier), or rewrite its calls to do
+//    so (MergeAction);
 //  - refusal: a member a plan leaves out of its class, with the reason.
 //
 // The user-visible names (the listing, the report's keys, the remarks, the
@@ -54,11 +54,13 @@ enum class FoldAction {
   CallersRedirected,
 };
 
-/// How a member of a similar class merges.
-enum class SimilarAction {
-  /// Its body is a tail call to the kept body with its constants.
+/// How a member of a similar class or an aligned pair merges: the kept
+/// body takes more than the member's arguments (the class's constants, the
+/// pair's identifier), which the member passes (core/rewrite).
+enum class MergeAction {
+  /// Its body is a tail call to the kept body with its values.
   Thunk,
-  /// Its direct calls call the kept body with its constants; it is gone.
+  /// Its direct calls call the kept body with its values; it is gone.
   CallsRewritten,
 };
 
@@ -66,13 +68,13 @@ enum class SimilarAction {
 /// remarks and the report, where the fold names also key the counts of
 /// folds_by_action.
 llvm::StringLiteral foldActionName(FoldAction Action);
-llvm::StringLiteral similarActionName(SimilarAction Action);
+llvm::StringLiteral mergeActionName(MergeAction Action);
 
 /// Read an action back from its name in a report (llvm::json::ObjectMapper
 /// finds them by argument-dependent lookup).
 bool fromJSON(const llvm::json::Value &V, FoldAction &Action,
               llvm::json::Path P);
-bool fromJSON(const llvm::json::Value &V, SimilarAction &Action,
+bool fromJSON(const llvm::json::Value &V, MergeAction &Action,
               llvm::json::Path P);
 
 } // namespace lmf

@@ -115,9 +115,9 @@ static json::Object groupToJson(const FoldGroup &G) {
 
 static json::Object similarGroupToJson(const SimilarGroup &G) {
   json::Array Members;
-  for (const SimilarMember &M : G.Members)
+  for (const MergedMember &M : G.Members)
     Members.push_back(json::Object{{key::Name, M.Name},
-                                   {key::Action, similarActionName(M.Action)}});
+                                   {key::Action, mergeActionName(M.Action)}});
   return json::Object{{key::Round, G.Round},
                       {key::Body, G.KeptBody},
                       {key::Source, G.KeptMember},
@@ -130,9 +130,9 @@ static json::Object similarGroupToJson(const SimilarGroup &G) {
 
 static json::Object alignedGroupToJson(const AlignedGroup &G) {
   json::Array Members;
-  for (const AlignedMember &M : G.Members)
+  for (const MergedMember &M : G.Members)
     Members.push_back(json::Object{{key::Name, M.Name},
-                                   {key::Action, similarActionName(M.Action)}});
+                                   {key::Action, mergeActionName(M.Action)}});
   json::Object Group{{key::Round, G.Round},
                      {key::Body, G.KeptBody},
                      {key::MatchedInstructions, G.MatchedInstructions},
@@ -314,7 +314,7 @@ static bool fromJSON(const json::Value &V, FoldGroup &G, json::Path P) {
   return true;
 }
 
-static bool fromJSON(const json::Value &V, SimilarMember &M, json::Path P) {
+static bool fromJSON(const json::Value &V, MergedMember &M, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map(key::Name, M.Name) && O.map(key::Action, M.Action);
 }
@@ -524,9 +524,9 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
     if (G.TableParameters != 0)
       OS << G.TableParameters << " of them in constant tables, ";
     OS << "about " << G.EstimatedBytesSaved << " bytes saved)\n";
-    for (const SimilarMember &M : G.Members)
+    for (const MergedMember &M : G.Members)
       OS << "  sharing body with similar function " << M.Name << " ("
-         << similarActionName(M.Action) << ")\n";
+         << mergeActionName(M.Action) << ")\n";
   }
   for (const AlignedGroup &G : Result.Aligned) {
     OS << "merged aligned functions into " << G.KeptBody << " ("
@@ -537,9 +537,9 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
       OS << "; compiled: " << *G.RealBytesBefore << " -> " << *G.RealBytesAfter
          << " bytes, " << *Saved << " saved";
     OS << ")\n";
-    for (const AlignedMember &M : G.Members)
+    for (const MergedMember &M : G.Members)
       OS << "  sharing body with aligned function " << M.Name << " ("
-         << similarActionName(M.Action) << ")\n";
+         << mergeActionName(M.Action) << ")\n";
   }
 }
 

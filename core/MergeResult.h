@@ -57,9 +57,11 @@ struct RefusedMember {
   std::string Reason;
 };
 
-struct SimilarMember {
+/// A member of a similar class or an aligned pair, and how it reaches the
+/// kept body.
+struct MergedMember {
   std::string Name;
-  SimilarAction Action = SimilarAction::Thunk;
+  MergeAction Action = MergeAction::Thunk;
 };
 
 /// One class of similar functions that was merged: they now share a body.
@@ -79,11 +81,8 @@ struct SimilarGroup {
   int64_t EstimatedBytesSaved = 0;
   /// Every member that shares the body, the kept member first, in module
   /// order.
-  std::vector<SimilarMember> Members;
+  std::vector<MergedMember> Members;
 };
-
-/// A member of an aligned class and how it reaches the merged body.
-using AlignedMember = SimilarMember;
 
 /// One pair of functions that differ in instructions and now share one
 /// body (AlignedMerge.h).
@@ -101,7 +100,7 @@ struct AlignedGroup {
   uint64_t BodyInstructions = 0;
   int64_t EstimatedBytesSaved = 0;
   /// Both members, the one whose identifier is 0 first.
-  std::vector<AlignedMember> Members;
+  std::vector<MergedMember> Members;
   /// Measured by compiling (AlignedRealBytes.h), when asked for: the code
   /// bytes of the functions the class (with the classes merged into it in
   /// earlier rounds) started from, and of what it left (the body and the

@@ -9,9 +9,11 @@ new one on every module, in three configurations (safe mode on 1 and 2
 threads, all mode on 2 threads), and compares the output bitcode byte for
 byte and the JSON reports without their times and thread counts. With
 --similar, safe mode with similar merging (its default positions) on 1 and
-2 threads too: the similar stage shares the encoder.
+2 threads too: the similar stage shares the encoder. With --aligned, safe
+mode with all three stages on 1 and 2 threads.
 
-Usage: same_merge.py [--similar] --baseline OLD.so --plugin NEW.so MODULE.bc...
+Usage: same_merge.py [--similar] [--aligned] --baseline OLD.so
+                     --plugin NEW.so MODULE.bc...
 Exit status 0 when everything is identical, 1 otherwise.
 """
 
@@ -23,21 +25,24 @@ import subprocess
 import sys
 import tempfile
 
-CONFIGS = [("safe", 1, False), ("safe", 2, False), ("all", 2, False)]
-SIMILAR_CONFIGS = [("safe", 1, True), ("safe", 2, True)]
+# (mode, threads, the stages after identical merging)
+CONFIGS = [("safe", 1, ()), ("safe", 2, ()), ("all", 2, ())]
+SIMILAR_CONFIGS = [("safe", 1, ("similar",)), ("safe", 2, ("similar",))]
+ALIGNED_CONFIGS = [("safe", 1, ("similar", "aligned")),
+                   ("safe", 2, ("similar", "aligned"))]
 
 
 def merge(opt, plugin, module, config, out_dir, tag):
-    mode, threads, similar = config
+    mode, threads, stages = config
     out = os.path.join(out_dir, f"{tag}.bc")
     report = os.path.join(out_dir, f"{tag}.json")
-    similar_flag = ["-lto-merge-functions-similar"] if similar else []
+    stage_flags = [f"-lto-merge-functions-{stage}" for stage in stages]
     subprocess.run([opt, f"-load-pass-plugin={plugin}",
                     "-passes=lto-merge-functions",
                     f"-lto-merge-functions-mode={mode}",
                     f"-lto-merge-functions-threads={threads}",
                     f"-lto-merge-functions-report={report}",
-                    *similar_flag, module, "-o", out], check=True)
+                    *stage_flags, module, "-o", out], check=True)
     with open(out, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
     with open(report) as f:
@@ -54,9 +59,12 @@ def main(argv=None):
     p.add_argument("--opt", default="opt-22")
     p.add_argument("--similar", action="store_true",
                    help="also compare merges with similar merging")
+    p.add_argument("--aligned", action="store_true",
+                   help="also compare merges with all three stages")
     p.add_argument("modules", nargs="+")
     args = p.parse_args(argv)
-    configs = CONFIGS + (SIMILAR_CONFIGS if args.similar else [])
+    configs = CONFIGS + (SIMILAR_CONFIGS if args.similar else []) + \
+        (ALIGNED_CONFIGS if args.aligned else [])
     differ = 0
     with tempfile.TemporaryDirectory() as tmp:
         for module in args.modules:
@@ -65,13 +73,14 @@ def main(argv=None):
                 new = merge(args.opt, args.plugin, module, config, tmp, "new")
                 same = old == new
                 differ += not same
-                mode, threads, similar = config
-                folded = new[1].get("functions_folded", "?")
-                if similar:
-                    folded = f"{folded}+{new[1]['similar']['functions_merged']}"
+                mode, threads, stages = config
+                folded = str(new[1].get("functions_folded", "?"))
+                for stage in stages:
+                    merged = new[1].get(stage, {}).get("functions_merged", "?")
+                    folded += f"+{merged}"
                 print(f"{'same' if same else 'DIFFERENT'}  {mode:4} "
-                      f"{threads}T{' similar' if similar else ''}  "
-                      f"folded {folded:>6}  {os.path.basename(module)}")
+                      f"{threads}T {'+'.join(stages) or 'identical':16} "
+                      f"folded {folded:>12}  {os.path.basename(module)}")
     total = len(args.modules) * len(configs)
     print(f"{total - differ} of {total} merges identical")
     return 1 if differ else 0

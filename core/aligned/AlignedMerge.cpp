@@ -50,10 +50,16 @@
 
 #include "core/aligned/AlignedMerge.h"
 
+#include "core/MergeOptions.h"
+#include "core/MergeResult.h"
+#include "core/facts/ModuleFacts.h"
+
 #include "core/MergeRemarks.h"
+#include "core/PhaseTimer.h"
 #include "core/TaskRunner.h"
 #include "core/aligned/AlignedEligibility.h"
 #include "core/aligned/AlignedPlanner.h"
+#include "core/aligned/AlignedRealBytes.h"
 #include "core/aligned/AlignedRewriter.h"
 #include "core/aligned/CandidateSearch.h"
 #include "core/aligned/MergedBodyBuilder.h"
@@ -61,11 +67,12 @@
 #include "core/equality/Eligibility.h"
 #include "core/facts/ProfileFacts.h"
 #include "core/facts/SizeCodegen.h"
-#include "core/identical/IdenticalRewriter.h"
+#include "core/rewrite/FunctionRewrites.h"
 
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <mutex>
@@ -85,9 +92,9 @@ bool runsHotCode(Function &F, const ProfileSummaryInfo &PSI,
   return Facts.Hot.count(&F) || hasHotBlockByProfile(F, PSI, Opts);
 }
 
-class AlignedStage {
+class AlignedRun {
 public:
-  explicit AlignedStage(AlignedStageContext &Ctx)
+  explicit AlignedRun(StageContext &Ctx)
       : Ctx(Ctx), PlanCtx{Ctx.Facts,       Ctx.Opts.Mode,
                           Ctx.Policy,      LayoutLock,
                           AlignerLimits(), Ctx.Opts.OptimizeOtherCodeForSize} {}
@@ -97,18 +104,17 @@ public:
 private:
   void findHotFunctions();
   void collectCandidates();
-  std::vector<AlignedPlan> planPairs(
-      ArrayRef<std::pair<unsigned, unsigned>> Found);
+  std::vector<AlignedPlan>
+  planPairs(ArrayRef<std::pair<unsigned, unsigned>> Found);
   std::vector<size_t> choose(ArrayRef<AlignedPlan> Plans);
   void forgetUnpaying(function_ref<bool(const Function *)> Changed);
   void explainMissed(const AlignedPlan &Plan);
   bool apply(AlignedPlan Plan);
   void refuse(const Function &F, const Function &Other, StringRef Reason);
   void record(const AlignedPlan &Plan, Function &Body,
-              ArrayRef<std::string> Names,
-              ArrayRef<SimilarAction> Outcomes);
+              ArrayRef<std::string> Names, ArrayRef<MergeAction> Outcomes);
 
-  AlignedStageContext &Ctx;
+  StageContext &Ctx;
   std::mutex LayoutLock;
   AlignedPlanContext PlanCtx;
   SmallPtrSet<const Function *, 16> Hot;
@@ -131,7 +137,7 @@ private:
   unsigned Round = 0;
 };
 
-void AlignedStage::findHotFunctions() {
+void AlignedRun::findHotFunctions() {
   if (Ctx.Opts.Hot == HotPolicy::Off)
     return;
   // Without a summary to read, the hot functions are those of the facts.
@@ -148,7 +154,7 @@ void AlignedStage::findHotFunctions() {
   Ctx.Result.Stats.AlignedHotExcluded = Hot.size();
 }
 
-void AlignedStage::collectCandidates() {
+void AlignedRun::collectCandidates() {
   std::vector<Function *> InOrder;
   for (Function &F : Ctx.M)
     if (!F.isDeclaration() && !Hot.count(&F))
@@ -179,8 +185,7 @@ void AlignedStage::collectCandidates() {
           return;
         FunctionFingerprint Print = fingerprintOf(F, Hashers[Worker]);
         bool AnySize = Ctx.Opts.Aligned.MinimumGain < 0;
-        if (!alignedIneligibilityReason(F, Print.Instructions, AnySize)
-                 .empty())
+        if (!alignedIneligibilityReason(F, Print.Instructions, AnySize).empty())
           return;
         Keep[I] = 1;
         Found[I] = Print;
@@ -201,7 +206,7 @@ void AlignedStage::collectCandidates() {
 }
 
 std::vector<AlignedPlan>
-AlignedStage::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Found) {
+AlignedRun::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Found) {
   std::vector<std::pair<unsigned, unsigned>> Pairs;
   for (auto [L, R] : Found)
     if (!Unpaying.count({Candidates[L], Candidates[R]}))
@@ -231,7 +236,7 @@ AlignedStage::planPairs(ArrayRef<std::pair<unsigned, unsigned>> Found) {
 
 /// The plans to carry out, in order: by estimated saving, highest first,
 /// each function in one of them.
-std::vector<size_t> AlignedStage::choose(ArrayRef<AlignedPlan> Plans) {
+std::vector<size_t> AlignedRun::choose(ArrayRef<AlignedPlan> Plans) {
   std::vector<size_t> Order(Plans.size());
   std::iota(Order.begin(), Order.end(), 0);
   // Plans come in order of their pairs (I, J), so equal savings keep that.
@@ -255,7 +260,7 @@ std::vector<size_t> AlignedStage::choose(ArrayRef<AlignedPlan> Plans) {
 
 /// A missed remark on the left member of a pair planned and not merged,
 /// once per pair (a later round may plan it again).
-void AlignedStage::explainMissed(const AlignedPlan &Plan) {
+void AlignedRun::explainMissed(const AlignedPlan &Plan) {
   if (!Explained.insert({Plan.Left, Plan.Right}).second)
     return;
   emitMissedMergeRemark(
@@ -277,18 +282,18 @@ void AlignedStage::explainMissed(const AlignedPlan &Plan) {
         R << "about " << std::to_string(Plan.EstimatedBytesSaved)
           << " bytes saved (at least "
           << std::to_string(Ctx.Opts.Aligned.MinimumGain) << " needed, or a "
-          << "partner taken by a better pair); "
-          << std::to_string(Plan.Matched) << " matched, "
-          << std::to_string(Plan.Unmatched) << " unmatched instructions, "
-          << std::to_string(Plan.Cost.Selects) << " selects, "
+          << "partner taken by a better pair); " << std::to_string(Plan.Matched)
+          << " matched, " << std::to_string(Plan.Unmatched)
+          << " unmatched instructions, " << std::to_string(Plan.Cost.Selects)
+          << " selects, "
           << std::to_string(Plan.Cost.Splits + Plan.Cost.Dispatches)
           << " branches";
       });
 }
 
 /// Records a refusal once per function.
-void AlignedStage::refuse(const Function &F, const Function &Other,
-                          StringRef Reason) {
+void AlignedRun::refuse(const Function &F, const Function &Other,
+                        StringRef Reason) {
   if (!Refused.insert(&F).second)
     return;
   Ctx.Result.AlignedRefusals.push_back(
@@ -296,9 +301,9 @@ void AlignedStage::refuse(const Function &F, const Function &Other,
   ++Ctx.Result.Stats.AlignedRefused;
 }
 
-void AlignedStage::record(const AlignedPlan &Plan, Function &Body,
-                          ArrayRef<std::string> Names,
-                          ArrayRef<SimilarAction> Outcomes) {
+void AlignedRun::record(const AlignedPlan &Plan, Function &Body,
+                        ArrayRef<std::string> Names,
+                        ArrayRef<MergeAction> Outcomes) {
   AlignedGroup Group;
   Group.Round = Round;
   Group.KeptBody = Body.getName().str();
@@ -310,12 +315,11 @@ void AlignedStage::record(const AlignedPlan &Plan, Function &Body,
   Group.EstimatedBytesSaved = Plan.EstimatedBytesSaved;
   for (auto [Name, Outcome] : zip(Names, Outcomes)) {
     Group.Members.push_back({Name, Outcome});
-    emitMergeRemark(Body, "AlignedFunctionMerged",
-                    [&](OptimizationRemark &Remark) {
-                      Remark << "merged aligned function '" << Name
-                             << "' into '" << Body.getName() << "' ("
-                             << similarActionName(Outcome) << ")";
-                    });
+    emitMergeRemark(
+        Body, "AlignedFunctionMerged", [&](OptimizationRemark &Remark) {
+          Remark << "merged aligned function '" << Name << "' into '"
+                 << Body.getName() << "' (" << mergeActionName(Outcome) << ")";
+        });
   }
   MergeStats &S = Ctx.Result.Stats;
   ++S.AlignedClasses;
@@ -326,8 +330,7 @@ void AlignedStage::record(const AlignedPlan &Plan, Function &Body,
 
 /// Pairs with a function in Changed are planned again when found: the
 /// function's body or uses changed, or its memory went to a new function.
-void AlignedStage::forgetUnpaying(
-    function_ref<bool(const Function *)> Changed) {
+void AlignedRun::forgetUnpaying(function_ref<bool(const Function *)> Changed) {
   SmallVector<std::pair<const Function *, const Function *>, 16> Stale;
   for (const auto &Pair : Unpaying)
     if (Changed(Pair.first) || Changed(Pair.second))
@@ -338,7 +341,7 @@ void AlignedStage::forgetUnpaying(
 
 /// Merges one chosen pair: planned again if an earlier merge changed a
 /// member. False when the pair no longer merges.
-bool AlignedStage::apply(AlignedPlan Plan) {
+bool AlignedRun::apply(AlignedPlan Plan) {
   if (Touched.count(Plan.Left) || Touched.count(Plan.Right)) {
     ShapeHasher Hasher(Ctx.Globals);
     Plan = planAlignedPair(*Plan.Left, *Plan.Right, PlanCtx, Hasher);
@@ -372,12 +375,12 @@ bool AlignedStage::apply(AlignedPlan Plan) {
   Seen.erase(Plan.Left);
   Seen.erase(Plan.Right);
   Seen.erase(*Body);
-  std::array<SimilarAction, 2> Outcomes = rewriteMembers(Plan, **Body, RC);
+  std::array<MergeAction, 2> Outcomes = rewriteMembers(Plan, **Body, RC);
   record(Plan, **Body, Names, Outcomes);
   return true;
 }
 
-void AlignedStage::run() {
+void AlignedRun::run() {
   Ctx.Result.AlignedRan = true;
   findHotFunctions();
   for (Round = 0; Round < Ctx.Opts.Aligned.Rounds; ++Round) {
@@ -402,10 +405,50 @@ void AlignedStage::run() {
   }
 }
 
+/// Asked for the real bytes (AlignedOptions::MeasureRealBytes), the stage
+/// is measured against a copy of the module as it found it; neither the
+/// copy nor the measure is stage time.
+class AlignedStage final : public MergeStage {
+public:
+  StringRef name() const override { return "aligned"; }
+  bool runsOn(const Module &, const MergeOptions &Opts) const override {
+    return alignedMergingOn(Opts.Aligned.Enabled);
+  }
+  Error run(StageContext &Ctx) const override {
+    std::unique_ptr<Module> Before;
+    if (Ctx.Opts.Aligned.MeasureRealBytes)
+      Before = CloneModule(Ctx.M);
+    {
+      PhaseTimer Timer(Ctx.Result.Times.AlignedSeconds,
+                       "LTOMergeFunctions.Aligned");
+      AlignedRun(Ctx).run();
+    }
+    if (Before)
+      measureRealBytes(*Before, Ctx);
+    return Error::success();
+  }
+
+private:
+  static void measureRealBytes(Module &Before, StageContext &Ctx) {
+    Expected<std::optional<int64_t>> Saved =
+        measureAlignedClasses(Before, Ctx.M, Ctx.Result.Aligned);
+    if (Saved) {
+      Ctx.Result.Stats.AlignedRealBytes = *Saved;
+      return;
+    }
+    Ctx.M.getContext().diagnose(DiagnosticInfoGeneric(
+        "lto-merge-functions: the aligned classes' real bytes were not "
+        "measured: " +
+            toString(Saved.takeError()),
+        DS_Warning));
+  }
+};
+
 } // namespace
 
-void mergeAlignedFunctions(AlignedStageContext &Ctx) {
-  AlignedStage(Ctx).run();
+const MergeStage &alignedStage() {
+  static const AlignedStage Stage;
+  return Stage;
 }
 
 bool alignedMergingOn(std::optional<bool> Asked) {

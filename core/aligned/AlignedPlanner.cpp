@@ -37,7 +37,7 @@
 #include "core/aligned/ShapeHasher.h"
 #include "core/facts/ByteModel.h"
 #include "core/facts/ModuleFacts.h"
-#include "core/similar/SimilarPlanner.h"
+#include "core/rewrite/CallRewrites.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -72,7 +72,7 @@ int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
   const ByteModel &Bytes = Ctx.Facts.Bytes;
   int64_t ArgBytes = identifierBytes(K, Bytes, G.getContext());
   int64_t ThunkBytes = Bytes.thunkBytes(ArgBytes, Bytes.costsOf(G));
-  Out = {&G, SimilarAction::Thunk, 0};
+  Out = {&G, MergeAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
   bool CanDisappear = G.hasLocalLinkage()
                           ? !Ctx.Facts.Used.count(&G) &&
@@ -86,7 +86,7 @@ int64_t memberCost(Function &G, unsigned K, const AlignedPlanContext &Ctx,
   int Calls = countRewritableCalls(G);
   if (Calls < 0 || Calls * ArgBytes >= ThunkBytes)
     return ThunkBytes;
-  Out.Action = SimilarAction::CallsRewritten;
+  Out.Action = MergeAction::CallsRewritten;
   Out.Calls = Calls;
   return Calls * ArgBytes;
 }

@@ -32,7 +32,7 @@ struct ModuleFacts;
 /// How one member reaches the merged body.
 struct AlignedMemberPlan {
   llvm::Function *Fn = nullptr;
-  SimilarAction Action = SimilarAction::Thunk;
+  MergeAction Action = MergeAction::Thunk;
   /// Direct calls to rewrite (CallsRewritten).
   unsigned Calls = 0;
 };

@@ -76,7 +76,7 @@ std::vector<ClassTree> buildTrees(ArrayRef<AlignedGroup> Groups,
   for (size_t I = 0; I < Groups.size(); ++I) {
     ClassTree &T = Trees[I];
     T.Left.insert(Groups[I].KeptBody);
-    for (const AlignedMember &Member : Groups[I].Members) {
+    for (const MergedMember &Member : Groups[I].Members) {
       auto Inner = ClassOfBody.find(Member.Name);
       if (Inner == ClassOfBody.end()) {
         T.Started.insert(Member.Name);

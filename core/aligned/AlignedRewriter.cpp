@@ -8,9 +8,8 @@
 // symbol or address, disappears: each direct call of it calls the body
 // with the identifier instead. This is how the similar stage's members
 // reach their shared body (SimilarRewriter.cpp), from the same pieces
-// (IdenticalRewriter.h: makeThunk, directCallsTo, dropBody, eraseFunction;
-// SimilarRewriter.h: callWithExtraArguments), with the identifier as the
-// one extra argument. Functions whose calls were rewritten are recorded in
+// (core/rewrite: makeThunk, rewriteCallsAndErase), with the identifier as
+// the one extra argument. Functions whose calls were rewritten are recorded in
 // the rewrite context: their bodies changed.
 //
 //===----------------------------------------------------------------------===//
@@ -18,9 +17,8 @@
 #include "core/aligned/AlignedRewriter.h"
 
 #include "core/aligned/AlignedPlanner.h"
-#include "core/identical/IdenticalRewriter.h"
-#include "core/similar/SimilarPlanner.h"
-#include "core/similar/SimilarRewriter.h"
+#include "core/rewrite/CallRewrites.h"
+#include "core/rewrite/FunctionRewrites.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -29,21 +27,21 @@
 using namespace llvm;
 
 namespace lmf {
-std::array<SimilarAction, 2>
+std::array<MergeAction, 2>
 rewriteMembers(const AlignedPlan &Plan, Function &Body, RewriteContext &RC) {
-  std::array<SimilarAction, 2> Outcomes;
+  std::array<MergeAction, 2> Outcomes;
   for (unsigned K = 0; K < 2; ++K) {
     const AlignedMemberPlan &Member = Plan.Members[K];
     Value *Id = ConstantInt::get(Type::getInt1Ty(Body.getContext()), K);
-    if (Member.Action == SimilarAction::CallsRewritten &&
+    if (Member.Action == MergeAction::CallsRewritten &&
         rewriteCallsAndErase(*Member.Fn, Body, {Id}, ModRefInfo::NoModRef,
                              RC)) {
-      Outcomes[K] = SimilarAction::CallsRewritten;
+      Outcomes[K] = MergeAction::CallsRewritten;
       continue;
     }
     makeThunk(*Member.Fn, Body, {Id});
     RC.Touched.insert(Member.Fn);
-    Outcomes[K] = SimilarAction::Thunk;
+    Outcomes[K] = MergeAction::Thunk;
   }
   return Outcomes;
 }

@@ -23,7 +23,7 @@ struct RewriteContext;
 /// (MergedBodyBuilder.h), as planned: a thunk passing its identifier, or
 /// gone behind its rewritten direct calls (then a thunk anyway if some use
 /// remains). Returns what became of each member, left first.
-std::array<SimilarAction, 2> rewriteMembers(const AlignedPlan &Plan,
+std::array<MergeAction, 2> rewriteMembers(const AlignedPlan &Plan,
                                             llvm::Function &Body,
                                             RewriteContext &RC);
 

@@ -70,8 +70,8 @@
 #include "core/equality/GlobalNumbering.h"
 #include "core/facts/AnnotationIntersector.h"
 #include "core/facts/ProfileFacts.h"
-#include "core/identical/IdenticalRewriter.h"
-#include "core/similar/SimilarRewriter.h"
+#include "core/rewrite/CallRewrites.h"
+#include "core/rewrite/FunctionRewrites.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"

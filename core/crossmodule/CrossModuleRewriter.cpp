@@ -47,6 +47,8 @@
 #include "core/equality/CrossModuleReferences.h"
 #include "core/equality/GlobalNumbering.h"
 #include "core/identical/IdenticalRewriter.h"
+#include "core/rewrite/CallRewrites.h"
+#include "core/rewrite/FunctionRewrites.h"
 #include "core/identical/MemberSymbols.h"
 #include "core/equality/ParameterPositions.h"
 #include "core/similar/SimilarRewriter.h"
@@ -240,7 +242,7 @@ Error ModuleRewriter::mergeSimilar(const CrossModuleWork::SimilarMerge &Fold) {
       return F.takeError();
     if (Error E = similarPositions(**F, C, Uses))
       return E;
-    Local.Members.push_back({*F, SimilarAction::Thunk, 0});
+    Local.Members.push_back({*F, MergeAction::Thunk, 0});
   }
   Function &Kept = *Local.Members.front().Fn;
   if (!applyFactMeet(Kept, C.Meet, Policy, Ordinal))
@@ -257,7 +259,7 @@ Error ModuleRewriter::mergeSimilar(const CrossModuleWork::SimilarMerge &Fold) {
     Local.Parameters.push_back(std::move(P));
   }
   RewriteContext RC{Globals, Touched};
-  SmallVector<SimilarAction, 4> Outcomes;
+  SmallVector<MergeAction, 4> Outcomes;
   Function *Body = applySimilarPlan(Local, Positions.front(), RC, Outcomes);
   makeShared(*Body, C.KeptBody);
   // The backends optimize after this rewrite. Each thunk is the shared

@@ -132,12 +132,12 @@ void appendMovedCalls(const MergeResult &Result, std::vector<MovedCalls> &Out) {
         Out.push_back({F.Name, G.KeptBody, F.Action != FoldAction::Alias});
   }
   for (const SimilarGroup &G : Result.Similar)
-    for (const SimilarMember &S : G.Members)
-      if (S.Action == SimilarAction::CallsRewritten)
+    for (const MergedMember &S : G.Members)
+      if (S.Action == MergeAction::CallsRewritten)
         Out.push_back({S.Name, G.KeptBody});
   for (const AlignedGroup &G : Result.Aligned)
-    for (const AlignedMember &S : G.Members)
-      if (S.Action == SimilarAction::CallsRewritten)
+    for (const MergedMember &S : G.Members)
+      if (S.Action == MergeAction::CallsRewritten)
         Out.push_back({S.Name, G.KeptBody});
 }
 

@@ -37,14 +37,20 @@
 
 #include "core/similar/SimilarMerge.h"
 
-#include "core/facts/AnnotationIntersector.h"
+#include "core/MergeOptions.h"
+#include "core/MergeResult.h"
+#include "core/facts/ModuleFacts.h"
+
+#include "core/MergeRemarks.h"
+#include "core/PhaseTimer.h"
+#include "core/TaskRunner.h"
 #include "core/equality/ClassSplitting.h"
 #include "core/equality/GlobalNumbering.h"
-#include "core/MergeRemarks.h"
 #include "core/equality/ParameterPositions.h"
-#include "core/similar/SimilarRewriter.h"
 #include "core/equality/StructuralHash.h"
-#include "core/TaskRunner.h"
+#include "core/facts/AnnotationIntersector.h"
+#include "core/facts/ProfileFacts.h"
+#include "core/similar/SimilarRewriter.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -58,9 +64,9 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-class SimilarStage {
+class SimilarRun {
 public:
-  explicit SimilarStage(SimilarStageContext &Ctx)
+  explicit SimilarRun(StageContext &Ctx)
       : Ctx(Ctx), EncodeCtx{Ctx.Globals, Ctx.Policy} {
     EncodeCtx.ParameterWildcards = true;
     EncodeCtx.CalleeWildcards =
@@ -74,7 +80,7 @@ public:
       Kinds.push_back("callees");
   }
 
-  void run(const DenseSet<Function *> &Candidates);
+  void run();
 
 private:
   void collectCandidates();
@@ -85,11 +91,11 @@ private:
                   ArrayRef<std::vector<const Use *>> Positions);
   bool refuse(Function &F, const Function &Kept, StringRef Reason);
   void record(const SimilarPlan &Plan, Function &Body, StringRef Kept,
-              ArrayRef<std::string> Names, ArrayRef<SimilarAction> Outcomes);
-  void emitRemark(Function &Body, StringRef Member, SimilarAction Action);
+              ArrayRef<std::string> Names, ArrayRef<MergeAction> Outcomes);
+  void emitRemark(Function &Body, StringRef Member, MergeAction Action);
   void forgetRefusals(const SimilarGroup &Group);
 
-  SimilarStageContext &Ctx;
+  StageContext &Ctx;
   EncodingContext EncodeCtx;
   /// The encoder's scratch for the serial phase (applyClass); findClasses
   /// gives each worker its own.
@@ -111,7 +117,7 @@ private:
   unsigned Round = 0;
 };
 
-void SimilarStage::collectCandidates() {
+void SimilarRun::collectCandidates() {
   Candidates.clear();
   Shapes.clear();
   std::vector<Function *> InOrder;
@@ -120,16 +126,16 @@ void SimilarStage::collectCandidates() {
       InOrder.push_back(&F);
   std::vector<char> Keep(InOrder.size(), 0);
   std::vector<uint64_t> Shape(InOrder.size(), 0);
-  forEachIndex(
-      Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold, [&](size_t I) {
-        const Function &F = *InOrder[I];
-        bool MayPay = Ctx.Opts.Similar.MinimumGain < 0 ||
-                      mayPayAsSimilar(F, Ctx.Facts.Bytes);
-        if (!similarIneligibilityReason(F).empty() || !MayPay)
-          return;
-        Keep[I] = 1;
-        Shape[I] = shapeHash(F);
-      });
+  forEachIndex(Ctx.Runner, InOrder.size(), Ctx.Opts.SerialThreshold,
+               [&](size_t I) {
+                 const Function &F = *InOrder[I];
+                 bool MayPay = Ctx.Opts.Similar.MinimumGain < 0 ||
+                               mayPayAsSimilar(F, Ctx.Facts.Bytes);
+                 if (!similarIneligibilityReason(F).empty() || !MayPay)
+                   return;
+                 Keep[I] = 1;
+                 Shape[I] = shapeHash(F);
+               });
   for (size_t I = 0; I < InOrder.size(); ++I) {
     if (!Keep[I])
       continue;
@@ -140,7 +146,7 @@ void SimilarStage::collectCandidates() {
     Ctx.Result.Stats.SimilarConsidered = Candidates.size();
 }
 
-bool SimilarStage::holdsChangedFunction(ArrayRef<CandidateId> Bucket) const {
+bool SimilarRun::holdsChangedFunction(ArrayRef<CandidateId> Bucket) const {
   return llvm::any_of(Bucket, [&](CandidateId Id) {
     return ChangedBefore.count(Candidates[Id]) != 0;
   });
@@ -150,7 +156,7 @@ bool SimilarStage::holdsChangedFunction(ArrayRef<CandidateId> Bucket) const {
 /// parallel, and orders the classes by their first member. After the first
 /// round, only buckets and classes holding a function the previous round
 /// changed can hold anything new.
-ClassList SimilarStage::findClasses() {
+ClassList SimilarRun::findClasses() {
   std::vector<CandidateId> Ids(Candidates.size());
   std::iota(Ids.begin(), Ids.end(), 0);
   ClassList AllBuckets = groupByKey(Ids, Shapes), Buckets;
@@ -183,7 +189,7 @@ ClassList SimilarStage::findClasses() {
 /// Encodes the members as they are now, with their positions, and merges
 /// the run of equal encodings that starts earliest in module order; then
 /// the rest again, as merging rewrites calls and so may change them.
-void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
+void SimilarRun::applyClass(ArrayRef<CandidateId> Class) {
   std::vector<CandidateId> Left(Class.begin(), Class.end());
   std::vector<Encoding> Encodings;
   std::vector<std::vector<const Use *>> Positions;
@@ -212,7 +218,7 @@ void SimilarStage::applyClass(ArrayRef<CandidateId> Class) {
 
 /// Records a refusal once per function: a later round may plan the class
 /// of an unchanged member again. True when F had no refusal yet.
-bool SimilarStage::refuse(Function &F, const Function &Kept, StringRef Reason) {
+bool SimilarRun::refuse(Function &F, const Function &Kept, StringRef Reason) {
   if (!Refused.insert(&F).second)
     return false;
   Ctx.Result.SimilarRefusals.push_back(
@@ -221,8 +227,8 @@ bool SimilarStage::refuse(Function &F, const Function &Kept, StringRef Reason) {
   return true;
 }
 
-void SimilarStage::mergeClass(ArrayRef<Function *> Members,
-                              ArrayRef<std::vector<const Use *>> Positions) {
+void SimilarRun::mergeClass(ArrayRef<Function *> Members,
+                            ArrayRef<std::vector<const Use *>> Positions) {
   SimilarPlan Plan = planSimilarClass(Members, Positions, Ctx.Facts, Ctx.Opts);
   bool NewHotRefusal = false;
   for (const Refusal &R : Plan.Refusals)
@@ -250,18 +256,18 @@ void SimilarStage::mergeClass(ArrayRef<Function *> Members,
   for (const SimilarMemberPlan &M : Plan.Members)
     Names.push_back(M.Fn->getName().str());
   RewriteContext RC{Ctx.Globals, Touched, nullptr};
-  SmallVector<SimilarAction, 4> Outcomes;
+  SmallVector<MergeAction, 4> Outcomes;
   Function *Body = applySimilarPlan(Plan, Positions[KeptIndex], RC, Outcomes);
   for (auto [M, Outcome] : zip(Plan.Members, Outcomes))
-    if (Outcome == SimilarAction::CallsRewritten)
+    if (Outcome == MergeAction::CallsRewritten)
       Live.erase(M.Fn);
   record(Plan, *Body, KeptMemberName, Names, Outcomes);
 }
 
 /// A member refused in an earlier round that merges now is no refusal.
-void SimilarStage::forgetRefusals(const SimilarGroup &Group) {
+void SimilarRun::forgetRefusals(const SimilarGroup &Group) {
   StringSet<> Names;
-  for (const SimilarMember &M : Group.Members)
+  for (const MergedMember &M : Group.Members)
     Names.insert(M.Name);
   std::vector<RefusedMember> &List = Ctx.Result.SimilarRefusals;
   size_t Before = List.size();
@@ -270,18 +276,18 @@ void SimilarStage::forgetRefusals(const SimilarGroup &Group) {
   Ctx.Result.Stats.SimilarRefused -= Before - List.size();
 }
 
-void SimilarStage::emitRemark(Function &Body, StringRef Member,
-                              SimilarAction Action) {
+void SimilarRun::emitRemark(Function &Body, StringRef Member,
+                            MergeAction Action) {
   emitMergeRemark(
       Body, "SimilarFunctionMerged", [&](OptimizationRemark &Remark) {
         Remark << "merged similar function '" << Member << "' into '"
-               << Body.getName() << "' (" << similarActionName(Action) << ")";
+               << Body.getName() << "' (" << mergeActionName(Action) << ")";
       });
 }
 
-void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
-                          StringRef Kept, ArrayRef<std::string> Names,
-                          ArrayRef<SimilarAction> Outcomes) {
+void SimilarRun::record(const SimilarPlan &Plan, Function &Body, StringRef Kept,
+                        ArrayRef<std::string> Names,
+                        ArrayRef<MergeAction> Outcomes) {
   SimilarGroup Group;
   Group.Round = Round;
   Group.KeptBody = Body.getName().str();
@@ -309,9 +315,9 @@ void SimilarStage::record(const SimilarPlan &Plan, Function &Body,
 /// similar in turn (their calls now differ only in constant arguments):
 /// rounds repeat, each over the shape buckets the previous one changed,
 /// until one merges nothing.
-void SimilarStage::run(const DenseSet<Function *> &Initial) {
+void SimilarRun::run() {
   Ctx.Result.SimilarRan = true;
-  Live = Initial;
+  Live = Ctx.Remaining;
   for (Round = 0; Round < Ctx.Opts.MaxRounds; ++Round) {
     size_t Before = Ctx.Result.Similar.size();
     collectCandidates();
@@ -324,11 +330,25 @@ void SimilarStage::run(const DenseSet<Function *> &Initial) {
   }
 }
 
+class SimilarStage final : public MergeStage {
+public:
+  StringRef name() const override { return "similar"; }
+  bool runsOn(const Module &M, const MergeOptions &Opts) const override {
+    return similarMergingOn(Opts.Similar.Enabled, M);
+  }
+  Error run(StageContext &Ctx) const override {
+    PhaseTimer Timer(Ctx.Result.Times.SimilarSeconds,
+                     "LTOMergeFunctions.Similar");
+    SimilarRun(Ctx).run();
+    return Error::success();
+  }
+};
+
 } // namespace
 
-void mergeSimilarFunctions(const DenseSet<Function *> &Candidates,
-                           SimilarStageContext &Ctx) {
-  SimilarStage(Ctx).run(Candidates);
+const MergeStage &similarStage() {
+  static const SimilarStage Stage;
+  return Stage;
 }
 
 } // namespace lmf

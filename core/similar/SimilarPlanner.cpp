@@ -39,6 +39,7 @@
 #include "core/similar/SimilarPlanner.h"
 
 #include "core/facts/ByteModel.h"
+#include "core/rewrite/CallRewrites.h"
 #include "core/similar/ConstantTables.h"
 #include "core/similar/SimilarPruner.h"
 
@@ -213,7 +214,7 @@ int64_t ModuleClassModel::memberCost(unsigned Member, unsigned Slot,
   if (Table)
     ArgBytes += Facts.Bytes.tableAddressBytes();
   int64_t ThunkBytes = Facts.Bytes.thunkBytes(ArgBytes, Facts.Bytes.costsOf(G));
-  Out = {&G, SimilarAction::Thunk, 0};
+  Out = {&G, MergeAction::Thunk, 0};
   // A local function only ever called directly has an address nobody sees.
   bool CanDisappear = G.hasLocalLinkage()
                           ? !Facts.Used.count(&G) && !addressCompared(G, Facts)
@@ -225,7 +226,7 @@ int64_t ModuleClassModel::memberCost(unsigned Member, unsigned Slot,
     Calls = countRewritableCalls(G);
   if (Calls < 0 || Calls * ArgBytes >= ThunkBytes)
     return ThunkBytes;
-  Out.Action = SimilarAction::CallsRewritten;
+  Out.Action = MergeAction::CallsRewritten;
   Out.Calls = Calls;
   return Calls * ArgBytes;
 }
@@ -286,14 +287,14 @@ bool refersTo(const Constant &C, const Function &F) {
 /// it stays a thunk even where rewriting its calls would be cheaper.
 void keepPassedMembers(SimilarPlan &Plan) {
   for (SimilarMemberPlan &M : Plan.Members) {
-    if (M.Action != SimilarAction::CallsRewritten)
+    if (M.Action != MergeAction::CallsRewritten)
       continue;
     bool Passed = llvm::any_of(Plan.Parameters, [&](const SimilarParameter &P) {
       return llvm::any_of(
           P.Values, [&](const Constant *V) { return refersTo(*V, *M.Fn); });
     });
     if (Passed)
-      M = {M.Fn, SimilarAction::Thunk, 0};
+      M = {M.Fn, MergeAction::Thunk, 0};
   }
 }
 
@@ -330,23 +331,6 @@ SimilarPlan planClass(const ModuleClassModel &Model,
 bool SimilarPlan::usesTable() const {
   return llvm::any_of(Parameters,
                       [](const SimilarParameter &P) { return P.InTable; });
-}
-
-bool canTakeExtraArguments(const CallBase &CB, const Function &G) {
-  return CB.getFunctionType() == G.getFunctionType() && !CB.isMustTailCall() &&
-         (isa<CallInst>(CB) || isa<InvokeInst>(CB));
-}
-
-int countRewritableCalls(const Function &G) {
-  int Calls = 0;
-  for (const Use &U : G.uses()) {
-    const auto *CB = dyn_cast<CallBase>(U.getUser());
-    if (!CB || !CB->isCallee(&U) || !canTakeExtraArguments(*CB, G))
-      return -1;
-    if (CB->getFunction() != &G)
-      ++Calls;
-  }
-  return Calls;
 }
 
 bool mayPayAsSimilar(const Function &F, const ByteModel &Bytes) {

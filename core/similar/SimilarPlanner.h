@@ -44,7 +44,7 @@ struct SimilarParameter {
 
 struct SimilarMemberPlan {
   llvm::Function *Fn = nullptr;
-  SimilarAction Action = SimilarAction::Thunk;
+  MergeAction Action = MergeAction::Thunk;
   /// Direct calls to rewrite (CallsRewritten).
   unsigned Calls = 0;
 };
@@ -72,16 +72,6 @@ struct SimilarPlan {
   /// parameter after the others, the address of the member's table.
   bool usesTable() const;
 };
-
-/// True when CB, a direct call of G through G's own type, could instead
-/// call a shared body with more parameters: a call or invoke, not
-/// `musttail` (whose signature must match its caller's).
-bool canTakeExtraArguments(const llvm::CallBase &CB, const llvm::Function &G);
-
-/// The direct calls to G that could pass extra arguments, or -1 when some
-/// other use needs G itself. Uses inside G do not count: its body goes.
-/// (The aligned stage counts them too.)
-int countRewritableCalls(const llvm::Function &G);
 
 /// False for bodies too small to pay for any thunk (by Bytes, the module's
 /// byte model): they are never considered.

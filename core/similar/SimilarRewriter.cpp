@@ -40,6 +40,8 @@
 
 #include "core/equality/GlobalNumbering.h"
 #include "core/facts/ProfileFacts.h"
+#include "core/rewrite/CallRewrites.h"
+#include "core/rewrite/FunctionRewrites.h"
 #include "core/similar/ConstantTables.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -86,20 +88,6 @@ ModRefInfo accessThroughParameters(const SimilarPlan &Plan,
     }
   }
   return Access;
-}
-
-MemoryEffects widenArgumentMemory(MemoryEffects ME, ModRefInfo Access) {
-  return ME.getWithModRef(IRMemLocation::ArgMem,
-                          ME.getModRef(IRMemLocation::ArgMem) | Access);
-}
-
-AttributeList widenCallMemory(LLVMContext &C, AttributeList Attrs,
-                              ModRefInfo Access) {
-  Attribute Memory = Attrs.getFnAttr(Attribute::Memory);
-  if (!Memory.isValid())
-    return Attrs;
-  MemoryEffects Wide = widenArgumentMemory(Memory.getMemoryEffects(), Access);
-  return Attrs.addFnAttribute(C, Attribute::getWithMemoryEffects(C, Wide));
 }
 
 /// The operand U, a constant `getelementptr` of the kept member's global, is
@@ -240,54 +228,10 @@ SmallVector<Value *, 4> extraArgumentsOf(const SimilarPlan &Plan, size_t K,
 
 } // namespace
 
-bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
-                          ModRefInfo Access, RewriteContext &Ctx) {
-  for (CallBase *CB : directCallsTo(G)) {
-    if (CB->getFunction() == &G || !canTakeExtraArguments(*CB, G))
-      continue;
-    CallBase *New = callWithExtraArguments(*CB, Body, Extra, Access);
-    ensureCallLocation(*New, Body);
-    Ctx.Touched.insert(New->getFunction());
-  }
-  dropBody(G);
-  if (!G.use_empty())
-    return false;
-  eraseFunction(G, Ctx);
-  return true;
-}
-
-CallBase *callWithExtraArguments(CallBase &CB, Function &Callee,
-                                 ArrayRef<Value *> Extra, ModRefInfo Access) {
-  SmallVector<Value *, 8> Args(CB.args());
-  Args.append(Extra.begin(), Extra.end());
-  SmallVector<OperandBundleDef, 1> Bundles;
-  CB.getOperandBundlesAsDefs(Bundles);
-  FunctionType *Type = Callee.getFunctionType();
-  CallBase *New;
-  if (auto *II = dyn_cast<InvokeInst>(&CB)) {
-    New = InvokeInst::Create(Type, &Callee, II->getNormalDest(),
-                             II->getUnwindDest(), Args, Bundles, "",
-                             CB.getIterator());
-  } else {
-    auto *Call =
-        CallInst::Create(Type, &Callee, Args, Bundles, "", CB.getIterator());
-    Call->setTailCallKind(cast<CallInst>(CB).getTailCallKind());
-    New = Call;
-  }
-  New->setCallingConv(CB.getCallingConv());
-  New->setAttributes(
-      widenCallMemory(CB.getContext(), CB.getAttributes(), Access));
-  New->copyMetadata(CB);
-  New->takeName(&CB);
-  CB.replaceAllUsesWith(New);
-  CB.eraseFromParent();
-  return New;
-}
-
 Function *applySimilarPlan(const SimilarPlan &Plan,
                            ArrayRef<const Use *> SourcePositions,
                            RewriteContext &Ctx,
-                           SmallVectorImpl<SimilarAction> &Outcomes) {
+                           SmallVectorImpl<MergeAction> &Outcomes) {
   // Read before the positions are replaced.
   ModRefInfo Access = accessThroughParameters(Plan, SourcePositions);
   StructType *Table = tableTypeOf(Plan);
@@ -299,9 +243,9 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
     // The body came with the first member's count.
     if (K > 0)
       addProfileCounts(*Body, *Member.Fn);
-    if (Member.Action == SimilarAction::CallsRewritten &&
+    if (Member.Action == MergeAction::CallsRewritten &&
         rewriteCallsAndErase(*Member.Fn, *Body, Extra, Access, Ctx)) {
-      Outcomes.push_back(SimilarAction::CallsRewritten);
+      Outcomes.push_back(MergeAction::CallsRewritten);
       // A member that had no calls left nothing to read its table.
       auto *Values = Table ? cast<GlobalVariable>(Extra.back()) : nullptr;
       if (Values && Values->use_empty()) {
@@ -311,7 +255,7 @@ Function *applySimilarPlan(const SimilarPlan &Plan,
       continue;
     }
     makeThunk(*Member.Fn, *Body, Extra);
-    Outcomes.push_back(SimilarAction::Thunk);
+    Outcomes.push_back(MergeAction::Thunk);
     // Copies of an inline member in several objects keep one thunk, and
     // one table with it. COFF wants a symbol for every member of a comdat,
     // which a private table has not. Before the link resolves comdats (a

@@ -500,7 +500,7 @@ void Folding::describe(const CrossModulePlan &Plan) {
     S.BodyInstructions = C.BodyInstructions;
     S.EstimatedBytesSaved = C.EstimatedBytesSaved;
     for (const CrossModuleRef &R : C.Members)
-      S.Members.push_back(Member(R, similarActionName(SimilarAction::Thunk)));
+      S.Members.push_back(Member(R, mergeActionName(MergeAction::Thunk)));
     for (const CrossModuleRefusal &R : C.Refusals)
       S.Refusals.push_back(Member(R.Ref, R.Reason));
     Out.SimilarMembers += S.Members.size();

@@ -317,7 +317,7 @@ static void checkCreatedBody(const Module &After, StringRef Kind,
 static StringSet<> alignedMembers(const MergeResult &Result) {
   StringSet<> Members;
   for (const AlignedGroup &G : Result.Aligned)
-    for (const AlignedMember &M : G.Members)
+    for (const MergedMember &M : G.Members)
       Members.insert(M.Name);
   return Members;
 }
@@ -328,8 +328,8 @@ static void checkSimilar(const Module &After, const MergeResult &Result,
                          const StringSet<> &MergedAgain, MergeMode Mode,
                          std::vector<std::string> &Problems) {
   for (const SimilarGroup &G : Result.Similar) {
-    for (const SimilarMember &M : G.Members)
-      if (M.Action == SimilarAction::CallsRewritten)
+    for (const MergedMember &M : G.Members)
+      if (M.Action == MergeAction::CallsRewritten)
         checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode, Problems);
     checkCreatedBody(After, "similar", G.KeptBody, MergedAgain, Problems);
   }
@@ -346,8 +346,8 @@ static void checkAligned(const Module &After, const MergeResult &Result,
     Problems.push_back("aligned pair @" + R.Name + "/@" + R.ClassName +
                        " refused: " + R.Reason);
   for (const AlignedGroup &G : Result.Aligned) {
-    for (const AlignedMember &M : G.Members)
-      if (M.Action == SimilarAction::CallsRewritten)
+    for (const MergedMember &M : G.Members)
+      if (M.Action == MergeAction::CallsRewritten)
         checkRewrittenMember(After, M.Name, G.KeptBody, Before, Mode, Problems);
     checkCreatedBody(After, "aligned", G.KeptBody, MergedAgain, Problems);
   }
@@ -369,7 +369,7 @@ std::vector<std::string> checkMerge(const Module &After,
   }
   // The similar stage runs last: a body it shared is a thunk now, or gone.
   for (const SimilarGroup &G : Result.Similar)
-    for (const SimilarMember &M : G.Members)
+    for (const MergedMember &M : G.Members)
       FoldedLater.insert(M.Name);
   // The aligned stage runs after it: the same.
   StringSet<> AlignedMembers = alignedMembers(Result);

@@ -61,8 +61,8 @@ std::string describe(const MergeResult &R) {
   for (const AlignedGroup &G : R.Aligned) {
     Out << G.Round << " " << G.KeptBody << " " << G.MatchedInstructions << "/"
         << G.UnmatchedInstructions << " " << G.EstimatedBytesSaved << ":";
-    for (const AlignedMember &M : G.Members)
-      Out << " " << M.Name << "=" << similarActionName(M.Action).str();
+    for (const MergedMember &M : G.Members)
+      Out << " " << M.Name << "=" << mergeActionName(M.Action).str();
     Out << "\n";
   }
   return Out.str();

@@ -105,8 +105,8 @@ TEST(MemberSymbols, TheResultSaysWhoseCallsMoved) {
   R.Groups.push_back(Moved);
   SimilarGroup S;
   S.KeptBody = "s.lmf.similar";
-  S.Members = {{"s", SimilarAction::Thunk},
-               {"c", SimilarAction::CallsRewritten}};
+  S.Members = {{"s", MergeAction::Thunk},
+               {"c", MergeAction::CallsRewritten}};
   R.Similar.push_back(S);
   std::vector<MovedCalls> Out;
   appendMovedCalls(R, Out);

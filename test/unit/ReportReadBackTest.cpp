@@ -68,8 +68,8 @@ MergeResult sampleResult(StringRef Module) {
   Shared.Parameters = 1;
   Shared.BodyInstructions = 30;
   Shared.EstimatedBytesSaved = 48;
-  Shared.Members = {{"first", SimilarAction::Thunk},
-                    {"second", SimilarAction::CallsRewritten}};
+  Shared.Members = {{"first", MergeAction::Thunk},
+                    {"second", MergeAction::CallsRewritten}};
   R.Similar = {Shared};
   R.SimilarRefusals = {{"third", "first", "merging saves too few bytes"}};
   R.HotPolicy = "hot-identical-only";

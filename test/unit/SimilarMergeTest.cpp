@@ -123,8 +123,8 @@ TEST(SimilarMerge, LocalMembersWithOneCallerDisappearBehindTheirCalls) {
   ASSERT_TRUE(R);
   ASSERT_EQ(R->Similar.size(), 1u) << printModule(*M);
   EXPECT_EQ(R->Similar.front().Parameters, 2u);
-  for (const SimilarMember &Member : R->Similar.front().Members)
-    EXPECT_EQ(Member.Action, SimilarAction::CallsRewritten);
+  for (const MergedMember &Member : R->Similar.front().Members)
+    EXPECT_EQ(Member.Action, MergeAction::CallsRewritten);
   EXPECT_FALSE(M->getFunction("a"));
   EXPECT_FALSE(M->getFunction("b"));
   Function *Body = fn(*M, R->Similar.front().KeptBody);
