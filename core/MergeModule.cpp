@@ -33,6 +33,7 @@
 
 #include "core/MergeStage.h"
 #include "core/MergedModuleCheck.h"
+#include "core/OptionRow.h"
 #include "core/PhaseTimer.h"
 #include "core/aligned/AlignedMerge.h"
 #include "core/equality/AnnotationPolicy.h"
@@ -64,6 +65,40 @@ ArrayRef<const MergeStage *> mergeStages() {
   };
   return Stages;
 }
+
+/// mergeModule's own options, for what comes after the stages.
+constexpr OptionRow ModuleOptionRows[] = {
+    {"lto-merge-functions-no-outline-hot", OptionKind::Switch,
+     "Give functions that run hot code (by the profile, or the hot "
+     "attribute) the nooutline attribute, so that the MachineOutliner keeps "
+     "off them",
+     [](MergeOptions &O) -> OptionField { return &O.KeepOutlinerOffHotCode; }},
+    {"lto-merge-functions-optsize-cold", OptionKind::Switch,
+     "Give functions that run no hot code the optsize attribute, for "
+     "smaller code generation",
+     [](MergeOptions &O) -> OptionField {
+       return &O.OptimizeOtherCodeForSize;
+     }},
+    {"lto-merge-functions-hot-code-percentile", OptionKind::Millionths,
+     "For -lto-merge-functions-no-outline-hot and "
+     "-lto-merge-functions-optsize-cold: a block is hot when its count is "
+     "among those making up this share of the profile's total, in "
+     "millionths (default: 999900; 999999 for AArch64 functions that are "
+     "not minsize)",
+     [](MergeOptions &O) -> OptionField { return &O.HotCodePercentile; },
+     /*Hidden=*/false, /*Min=*/1, /*Max=*/999999},
+    {"lto-merge-functions-size-codegen-budget", OptionKind::Millionths,
+     "For -lto-merge-functions-no-outline-hot and "
+     "-lto-merge-functions-optsize-cold: functions with a hot block that "
+     "execute least per instruction are still built for size while they "
+     "execute at most this share of what the module executes, in "
+     "millionths",
+     [](MergeOptions &O) -> OptionField { return &O.SizeCodegenBudget; },
+     /*Hidden=*/false, /*Min=*/0, /*Max=*/1000000},
+    {"lto-merge-functions-verify", OptionKind::Switch,
+     "Verify the module after merging",
+     [](MergeOptions &O) -> OptionField { return &O.Verify; }},
+};
 
 /// What every stage reads of M: its facts, and its hot functions by the
 /// profile, which a summary without the cutoffs asked for cannot say (a
@@ -97,6 +132,16 @@ void addMemberSymbols(Module &M, const MergeResult &Result,
 }
 
 } // namespace
+
+std::vector<const OptionRow *> mergeOptionRows() {
+  std::vector<const OptionRow *> Rows;
+  for (const OptionRow &Row : ModuleOptionRows)
+    Rows.push_back(&Row);
+  for (const MergeStage *Stage : mergeStages())
+    for (const OptionRow &Row : Stage->options())
+      Rows.push_back(&Row);
+  return Rows;
+}
 
 Expected<MergeResult> mergeModule(Module &M, const MergeOptions &Opts,
                                   TaskRunner &Runner) {

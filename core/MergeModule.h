@@ -12,11 +12,15 @@
 
 #include "llvm/Support/Error.h"
 
+#include <vector>
+
 namespace llvm {
 class Module;
 } // namespace llvm
 
 namespace lmf {
+
+struct OptionRow;
 
 /// Finds functions of M that are the same modulo intersectable annotations
 /// and folds them, to a fixpoint; when similar merging is on for M
@@ -30,6 +34,11 @@ namespace lmf {
 /// result.
 llvm::Expected<MergeResult>
 mergeModule(llvm::Module &M, const MergeOptions &Opts, TaskRunner &Runner);
+
+/// Every option of mergeModule and its stages (OptionRow.h), in the order
+/// `--help` lists them and our ld.lld passes them on: mergeModule's own,
+/// then each stage's, in stage order.
+std::vector<const OptionRow *> mergeOptionRows();
 
 } // namespace lmf
 

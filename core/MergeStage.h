@@ -3,16 +3,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 // A stage is a unit of the design: its folder below core/, one object that
-// says its name, whether it runs on this module with these options, and
-// runs. mergeModule (MergeModule.cpp) reads the module's facts once, then
-// runs the stages of mergeStages() in order, each on what the stages before
-// it left; what comes after the last stage (code generation for size,
-// member symbols, the verifier) is mergeModule's.
+// says its name, whether it runs on this module with these options, which
+// options it has (OptionRow.h), and runs. mergeModule (MergeModule.cpp) reads
+// the module's facts once, then runs the stages of mergeStages() in order, each
+// on what the stages before it left; what comes after the last stage (code
+// generation for size, member symbols, the verifier) is mergeModule's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LMF_CORE_MERGESTAGE_H
 #define LMF_CORE_MERGESTAGE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -30,6 +31,7 @@ class TaskRunner;
 struct MergeOptions;
 struct MergeResult;
 struct ModuleFacts;
+struct OptionRow;
 
 /// What every stage works with; mergeModule owns it all and hands it from
 /// one stage to the next.
@@ -60,6 +62,10 @@ public:
                       const MergeOptions &Opts) const = 0;
   /// Merges what the stage merges and records it in Ctx.Result.
   virtual llvm::Error run(StageContext &Ctx) const = 0;
+  /// The stage's options (OptionRow.h), which every command line reads
+  /// from this table alone: the plugin's `cl::opt`s, our ld.lld, which
+  /// passes them on, and the plan across ThinLTO modules.
+  virtual llvm::ArrayRef<OptionRow> options() const { return {}; }
 };
 
 } // namespace lmf

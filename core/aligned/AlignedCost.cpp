@@ -61,19 +61,9 @@ namespace {
 // Calibrated on the CTMark modules built for x86-64 (bench/notebook/
 // 2026-11-28.md, "The aligned stage's byte model"): every pair of 1063
 // merged and compiled, the merged body's real size fitted against its
-// instructions, selects and branches. x86-64 code: other targets take the
-// same prices but for the branch, measured on AArch64 and RISC-V 64 too. A
-// branch on the identifier costs far more than its two instructions: the
-// members' values meet in phis (copies), both members' values stay live
-// across it (spills), and each side ends in a jump. With 31 registers and
-// a compare-and-branch in one instruction it costs about half as much
-// (every pair of the CTMark modules merged and compiled,
-// bench/size/aligned_pair_bytes.py, the error fitted per branch: AArch64
-// 10.8 to 11.9 bytes over 999 pairs; RISC-V 64 11.4 to 15.7 over 1,030,
-// leaving out the five pairs the estimate missed by a kilobyte or more,
-// with 1 byte or less per select and per matched instruction).
-constexpr int64_t WideRegisterFileBranchTenths = 120;
-constexpr int64_t X86BranchTenths = 230;
+// instructions, selects and branches. Other targets take the same prices
+// but for the branch on the identifier, a fact of the target's byte model
+// (ByteModel::identifierBranchTenths).
 constexpr int64_t SelectTenths = 40;
 constexpr int64_t WideSelectTenths = 20;
 constexpr int64_t JumpBackTenths = 20;
@@ -241,15 +231,7 @@ MergedBodyCost BodyPricer::run() {
 } // namespace
 
 int64_t identifierBranchTenths(const ByteModel &Bytes) {
-  switch (Bytes.kind()) {
-  case TargetKind::AArch64:
-  case TargetKind::RISCV64:
-    return WideRegisterFileBranchTenths;
-  case TargetKind::X86_64:
-  case TargetKind::Fallback:
-    return X86BranchTenths;
-  }
-  return X86BranchTenths;
+  return Bytes.identifierBranchTenths();
 }
 
 int64_t MergedBodyCost::bodiesSaved() const {

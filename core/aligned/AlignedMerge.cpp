@@ -52,6 +52,7 @@
 
 #include "core/MergeOptions.h"
 #include "core/MergeResult.h"
+#include "core/OptionRow.h"
 #include "core/facts/ModuleFacts.h"
 
 #include "core/MergeRemarks.h"
@@ -405,12 +406,36 @@ void AlignedRun::run() {
   }
 }
 
+constexpr OptionRow AlignedOptionRows[] = {
+    {"lto-merge-functions-aligned", OptionKind::Switch,
+     "Also merge pairs of functions that differ in instructions (aligned "
+     "merging; off unless given)",
+     [](MergeOptions &O) -> OptionField { return &O.Aligned.Enabled; }},
+    {"lto-merge-functions-aligned-min-gain", OptionKind::Integer,
+     "Bytes an aligned pair must save to be merged (tests lower it to "
+     "exercise the stage)",
+     [](MergeOptions &O) -> OptionField { return &O.Aligned.MinimumGain; },
+     /*Hidden=*/true},
+    {"lto-merge-functions-aligned-rounds", OptionKind::Count,
+     "Rounds of aligned merging (a merged body may merge again in a later "
+     "round)",
+     [](MergeOptions &O) -> OptionField { return &O.Aligned.Rounds; },
+     /*Hidden=*/true},
+    {"lto-merge-functions-aligned-real-bytes", OptionKind::Switch,
+     "Compile every aligned class's functions before and after the stage "
+     "and report their real code bytes beside the estimate",
+     [](MergeOptions &O) -> OptionField {
+       return &O.Aligned.MeasureRealBytes;
+     }},
+};
+
 /// Asked for the real bytes (AlignedOptions::MeasureRealBytes), the stage
 /// is measured against a copy of the module as it found it; neither the
 /// copy nor the measure is stage time.
 class AlignedStage final : public MergeStage {
 public:
   StringRef name() const override { return "aligned"; }
+  ArrayRef<OptionRow> options() const override { return AlignedOptionRows; }
   bool runsOn(const Module &, const MergeOptions &Opts) const override {
     return alignedMergingOn(Opts.Aligned.Enabled);
   }

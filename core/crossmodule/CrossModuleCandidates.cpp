@@ -32,14 +32,14 @@
 
 #include "core/equality/AnnotationPolicy.h"
 #include "core/equality/ArgumentFreeBodies.h"
-#include "core/facts/ByteModel.h"
-#include "core/similar/ConstantTables.h"
 #include "core/equality/CrossModuleReferences.h"
 #include "core/equality/Eligibility.h"
 #include "core/equality/GlobalNumbering.h"
-#include "core/facts/ModuleFacts.h"
 #include "core/equality/ParameterPositions.h"
+#include "core/facts/ByteModel.h"
+#include "core/facts/ModuleFacts.h"
 #include "core/facts/ProfileFacts.h"
+#include "core/similar/ConstantTables.h"
 #include "core/similar/SimilarPlanner.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -169,8 +169,8 @@ bool CandidateCollector::addressFree(const GlobalValue &GV) const {
   if (const auto *F = dyn_cast<Function>(&GV)) {
     if (addressCompared(*F, Facts))
       return false;
-    if (!F->hasLocalLinkage() && !Facts.Used.count(F) && Opts.LinkAddressFree &&
-        Opts.LinkAddressFree->contains(linkGUID(*F)))
+    if (Opts.LinkAddressFree &&
+        onLinkAddressFreeList(*F, Facts, *Opts.LinkAddressFree))
       return true;
     return globalAddressFree(*F, Facts, Opts.Mode);
   }
@@ -228,9 +228,9 @@ void CandidateCollector::describe(CrossModuleCandidate &C,
   // A lazily read module shows only the uses in the bodies read so far:
   // the link's list of address-free functions (from every summary's
   // references) says whether another body takes F's address.
-  C.OnlyCalled = !Facts.Used.count(&F) && !F.hasAddressTaken() &&
-                 (!Opts.LinkAddressFree ||
-                  Opts.LinkAddressFree->contains(linkGUID(F)));
+  C.OnlyCalled =
+      !Facts.Used.count(&F) && !F.hasAddressTaken() &&
+      (!Opts.LinkAddressFree || Opts.LinkAddressFree->contains(linkGUID(F)));
   C.Inlinable = !F.hasFnAttribute(Attribute::NoInline);
   if (Opts.CallingFunctions)
     C.CallingFunctions =

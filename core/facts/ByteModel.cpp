@@ -249,11 +249,34 @@ int64_t fallbackArgumentBytes(const Constant &C) {
   return 8;
 }
 
+// A branch on an aligned pair's identifier, calibrated on the CTMark
+// modules built for x86-64 (bench/notebook/2026-11-28.md, "The aligned
+// stage's byte model"): every pair of 1063 merged and compiled, the merged
+// body's real size fitted against its instructions, selects and branches.
+// It costs far more than its two instructions: the members' values meet in
+// phis (copies), both members' values stay live across it (spills), and
+// each side ends in a jump. With 31 registers and a compare-and-branch in
+// one instruction it costs about half as much (every pair of the CTMark
+// modules merged and compiled, bench/size/aligned_pair_bytes.py, the error
+// fitted per branch: AArch64 10.8 to 11.9 bytes over 999 pairs; RISC-V 64
+// 11.4 to 15.7 over 1,030, leaving out the five pairs the estimate missed
+// by a kilobyte or more, with 1 byte or less per select and per matched
+// instruction).
+constexpr int64_t X86IdentifierBranchTenths = 230;
+constexpr int64_t WideRegisterFileIdentifierBranchTenths = 120;
+
 } // namespace
 
 ByteModel ByteModel::forTarget(const Triple &T, bool PositionIndependent) {
   ByteModel B;
   B.PositionIndependent = PositionIndependent;
+  // LLVM outlines `minsize` functions by default for AArch64 and RISC-V
+  // (every width). The hot-code line is drawn wider where the outliner
+  // costs more, measured on AArch64 only (bench/notebook/2026-11-28.md,
+  // docs/smallest-binary.md);
+  // RISC-V keeps the default line until it is measured there.
+  B.OutlinesMinSizeByDefault = T.isAArch64() || T.isRISCV();
+  B.WidensHotCodeLine = T.isAArch64();
   if (T.getArch() == Triple::x86_64) {
     B.Kind = TargetKind::X86_64;
     bool Windows = T.isOSWindows();
@@ -265,6 +288,7 @@ ByteModel ByteModel::forTarget(const Triple &T, bool PositionIndependent) {
     B.OperandReadBytes = 1;
   } else if (T.isAArch64() && T.isArch64Bit()) {
     B.Kind = TargetKind::AArch64;
+    B.IdentifierBranchTenths = WideRegisterFileIdentifierBranchTenths;
     B.IntegerRegisters = 8;
     B.FloatRegisters = 8;
     B.JumpBytes = 4;
@@ -273,6 +297,7 @@ ByteModel ByteModel::forTarget(const Triple &T, bool PositionIndependent) {
     B.OperandReadBytes = 4;
   } else if (T.getArch() == Triple::riscv64) {
     B.Kind = TargetKind::RISCV64;
+    B.IdentifierBranchTenths = WideRegisterFileIdentifierBranchTenths;
     B.IntegerRegisters = 8;
     B.FloatRegisters = 8;
     B.JumpBytes = 4;

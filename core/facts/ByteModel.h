@@ -133,6 +133,16 @@ public:
 
   bool positionIndependent() const { return PositionIndependent; }
 
+  /// What a branch on an aligned pair's identifier costs, in tenths of a
+  /// byte (ByteModel.cpp says how it was measured).
+  int64_t identifierBranchTenths() const { return IdentifierBranchTenths; }
+  /// Code generation for the target outlines a `minsize` function with no
+  /// option asking for it (LLVM's default outlining).
+  bool outlinesMinSizeByDefault() const { return OutlinesMinSizeByDefault; }
+  /// Code generation for size draws the hot-code line wider for functions
+  /// that are not `minsize` (SizeCodegen.cpp, hotCodePercentile).
+  bool widensHotCodeLine() const { return WidensHotCodeLine; }
+
 private:
   TargetKind Kind = TargetKind::Fallback;
   bool PositionIndependent = false;
@@ -144,6 +154,9 @@ private:
   int64_t AddressReadBytes = 4;
   int64_t OperandReadBytes = 4;
   int64_t AddressKeptBytes = 8;
+  int64_t IdentifierBranchTenths = 230;
+  bool OutlinesMinSizeByDefault = false;
+  bool WidensHotCodeLine = false;
 };
 
 } // namespace lmf

@@ -48,14 +48,19 @@ uint64_t linkGUID(const Function &F) {
                                        F.getParent()->getSourceFileName()));
 }
 
+bool onLinkAddressFreeList(const Function &F, const ModuleFacts &Facts,
+                           const DenseSet<uint64_t> &LinkAddressFree) {
+  return !F.hasLocalLinkage() && !Facts.Used.count(&F) &&
+         !Facts.Compared.count(&F) && !F.hasAddressTaken() &&
+         LinkAddressFree.contains(linkGUID(F));
+}
+
 /// The exported definitions on the link's list that this module only calls.
 static void collectLinkAddressFree(const Module &M,
                                    const DenseSet<uint64_t> &LinkAddressFree,
                                    ModuleFacts &Facts) {
   for (const Function &F : M)
-    if (!F.isDeclaration() && !F.hasLocalLinkage() && !Facts.Used.count(&F) &&
-        !Facts.Compared.count(&F) && LinkAddressFree.contains(linkGUID(F)) &&
-        !F.hasAddressTaken())
+    if (!F.isDeclaration() && onLinkAddressFreeList(F, Facts, LinkAddressFree))
       Facts.LinkAddressFree.insert(&F);
 }
 
@@ -81,10 +86,9 @@ static void collectCompared(const Module &M, const LinkAddressInputs &Link,
   for (const Function &F : M) {
     if (F.isDeclaration())
       continue;
-    bool Elsewhere =
-        !F.hasLocalLinkage() &&
-        (ExportedMayBeCompared ||
-         (Link.Compared && Link.Compared->contains(linkGUID(F))));
+    bool Elsewhere = !F.hasLocalLinkage() &&
+                     (ExportedMayBeCompared ||
+                      (Link.Compared && Link.Compared->contains(linkGUID(F))));
     if (Elsewhere || addressIsCompared(F))
       Facts.Compared.insert(&F);
   }

@@ -89,6 +89,15 @@ ModuleFacts collectModuleFacts(const llvm::Module &M,
 /// the thin link promoted (renamed `<name>.llvm.<hash>`).
 uint64_t linkGUID(const llvm::Function &F);
 
+/// The one rule for the link's list of address-free functions
+/// (MergeOptions::LinkAddressFree): F, exported, is on it and this module
+/// only calls it (nothing uses, compares or takes its address). Where the
+/// module is read whole, collectModuleFacts applies it to every definition
+/// (ModuleFacts::LinkAddressFree); the plan across ThinLTO modules, which
+/// reads bodies lazily, applies it to each candidate once read.
+bool onLinkAddressFreeList(const llvm::Function &F, const ModuleFacts &Facts,
+                           const llvm::DenseSet<uint64_t> &LinkAddressFree);
+
 /// True when a tail-call thunk is smaller than F's body.
 bool thunkIsSmaller(const llvm::Function &F);
 

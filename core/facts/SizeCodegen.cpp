@@ -80,6 +80,7 @@
 
 #include "core/facts/SizeCodegen.h"
 
+#include "core/facts/ByteModel.h"
 #include "core/facts/ProfileFacts.h"
 
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -90,7 +91,6 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/TargetParser/Triple.h"
 
 #include <vector>
 
@@ -126,11 +126,11 @@ static bool isEntered(const Function &F) {
 static unsigned hotCodePercentile(const MergeOptions &Opts, const Function &F) {
   if (Opts.HotCodePercentile)
     return *Opts.HotCodePercentile;
-  // AArch64 outlines a `minsize` function in any build; the others only
-  // when asked (outlinesMinSizeByDefault).
-  bool OutlinedOnlyWhenAsked = !F.hasMinSize();
-  if (OutlinedOnlyWhenAsked &&
-      Triple(F.getParent()->getTargetTriple()).isAArch64())
+  // Where the target draws the line wider (ByteModel::widensHotCodeLine),
+  // a function that is not `minsize` takes the wide line: the outliner
+  // reaches it only when asked, and then costs more there.
+  if (!F.hasMinSize() &&
+      ByteModel::forModule(*F.getParent()).widensHotCodeLine())
     return WideHotCodePercentile;
   return DefaultHotCodePercentile;
 }
@@ -254,10 +254,9 @@ bool asksForSizeCodegen(const MergeOptions &Opts) {
 }
 
 /// True when code generation for M's target outlines a `minsize` function
-/// with no option asking for it (LLVM's default outlining: AArch64, RISC-V).
+/// with no option asking for it (ByteModel::outlinesMinSizeByDefault).
 static bool outlinesMinSizeByDefault(const Module &M) {
-  Triple T(M.getTargetTriple());
-  return T.isAArch64() || T.isRISCV();
+  return ByteModel::forModule(M).outlinesMinSizeByDefault();
 }
 
 SizeCodegenCounts prepareSizeCodegen(Module &M, const MergeOptions &Opts,

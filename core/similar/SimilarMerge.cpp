@@ -39,6 +39,7 @@
 
 #include "core/MergeOptions.h"
 #include "core/MergeResult.h"
+#include "core/OptionRow.h"
 #include "core/facts/ModuleFacts.h"
 
 #include "core/MergeRemarks.h"
@@ -330,8 +331,35 @@ void SimilarRun::run() {
   }
 }
 
+constexpr OptionRow SimilarOptionRows[] = {
+    {"lto-merge-functions-similar", OptionKind::Switch,
+     "Also merge functions that differ only in constants (similar merging; "
+     "when not given: on in modules with a profile)",
+     [](MergeOptions &O) -> OptionField { return &O.Similar.Enabled; }},
+    {"lto-merge-functions-similar-callees", OptionKind::Switch,
+     "With -lto-merge-functions-similar: functions may also differ in the "
+     "callees of direct calls, which become indirect calls",
+     [](MergeOptions &O) -> OptionField { return &O.Similar.Callees; }},
+    {"lto-merge-functions-similar-integers", OptionKind::Switch,
+     "With -lto-merge-functions-similar: functions may also differ in "
+     "integer constants of compares, simple arithmetic, selects, phis and "
+     "array indices",
+     [](MergeOptions &O) -> OptionField { return &O.Similar.Integers; }},
+    {"lto-merge-functions-similar-constant-tables", OptionKind::Switch,
+     "With -lto-merge-functions-similar: values that do not fit in argument "
+     "registers may travel in a constant table per member, passed by "
+     "address",
+     [](MergeOptions &O) -> OptionField { return &O.Similar.ConstantTables; }},
+    {"lto-merge-functions-similar-min-gain", OptionKind::Integer,
+     "Bytes a similar class must save to be merged (tests lower it to "
+     "exercise the stage)",
+     [](MergeOptions &O) -> OptionField { return &O.Similar.MinimumGain; },
+     /*Hidden=*/true},
+};
+
 class SimilarStage final : public MergeStage {
 public:
+  ArrayRef<OptionRow> options() const override { return SimilarOptionRows; }
   StringRef name() const override { return "similar"; }
   bool runsOn(const Module &M, const MergeOptions &Opts) const override {
     return similarMergingOn(Opts.Similar.Enabled, M);

@@ -124,7 +124,7 @@ CrossModuleRequest crossModuleRequest(const MergeRequest &Req,
   Request.LinkAddressFree = Scan.Unknown.empty() ? &AddressFree : nullptr;
   Request.LinkCompared = &Compared;
   Request.Directory = std::move(Directory);
-  Request.Similar = similarForThePlan(Req);
+  Request.Similar = Req.Pass.Similar;
   Request.Hot = Req.Hot;
   return Request;
 }

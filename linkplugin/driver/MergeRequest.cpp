@@ -64,6 +64,8 @@
 
 #include "linkplugin/driver/MergeRequest.h"
 
+#include "core/MergeModule.h"
+#include "core/OptionRow.h"
 #include "linkplugin/contract/PassOptionNames.h"
 #include "linkplugin/driver/LinkerOptions.h"
 #include "linkplugin/driver/LldCommandLine.h"
@@ -81,50 +83,6 @@ namespace {
 
 Error optionError(StringRef Arg, const Twine &Why) {
   return createStringError(inconvertibleErrorCode(), "'" + Arg + "': " + Why);
-}
-
-/// The value of a boolean pass option spelt `-name` (true) or `-name=V`,
-/// as cl::opt reads it; none for a value cl::opt would refuse.
-std::optional<bool> passOptionBool(StringRef Text, StringRef Value) {
-  if (!Text.contains('='))
-    return true;
-  return StringSwitch<std::optional<bool>>(Value)
-      .Cases({"true", "TRUE", "True", "1"}, true)
-      .Cases({"false", "FALSE", "False", "0"}, false)
-      .Default(std::nullopt);
-}
-
-/// Reads the similar merging options of the merge pass given to lld with
-/// -mllvm or --plugin-opt=- (the backends read them there), for the step
-/// before a ThinLTO link to follow them too (the switch itself into
-/// SimilarEnabled, the others into Similar): the boolean ones as `-name`
-/// or `-name=true|false|1|0`, the minimum gain as `-name=N`, as cl::opt
-/// reads an integer. A value cl::opt would refuse is left for it to
-/// report, and changes nothing here.
-void observePassOption(StringRef Text, SimilarOptions &Similar,
-                       std::optional<bool> &SimilarEnabled) {
-  std::pair<StringRef, StringRef> NameValue = Text.ltrim('-').split('=');
-  if (NameValue.first == passopt::SimilarMinimumGainOption) {
-    int64_t Gain;
-    if (Text.contains('=') && !NameValue.second.getAsInteger(0, Gain))
-      Similar.MinimumGain = Gain;
-    return;
-  }
-  if (NameValue.first == passopt::SimilarOption) {
-    if (std::optional<bool> Value = passOptionBool(Text, NameValue.second))
-      SimilarEnabled = *Value;
-    return;
-  }
-  bool *Target =
-      StringSwitch<bool *>(NameValue.first)
-          .Case(passopt::SimilarCalleesOption, &Similar.Callees)
-          .Case(passopt::SimilarIntegersOption, &Similar.Integers)
-          .Case(passopt::SimilarConstantTablesOption, &Similar.ConstantTables)
-          .Default(nullptr);
-  if (!Target)
-    return;
-  if (std::optional<bool> Value = passOptionBool(Text, NameValue.second))
-    *Target = *Value;
 }
 
 /// Reads the lld options we observe but leave in place.
@@ -146,9 +104,24 @@ void observeLldOption(const CommandLineItem &Item, MergeRequest &Req) {
     Req.OutputPath = Item.value().str();
   else if (Name.rtrim('=') == "threads" && !Item.MissingValue)
     Req.Threads = Item.value().str();
-  else if ((Name.rtrim('=') == "mllvm" || Name == "plugin-opt=-") &&
-           !Item.MissingValue)
-    observePassOption(Item.value(), Req.Similar, Req.PassSimilarEnabled);
+}
+
+/// The row of the merge pass's option table (OptionRow.h) that Item, an
+/// -mllvm or --plugin-opt=- option of lld's, gives, with its value after
+/// `=`; none for any other item.
+std::optional<std::pair<const OptionRow *, std::optional<StringRef>>>
+passOptionRow(const CommandLineItem &Item) {
+  if (Item.Kind != CommandLineItem::LldOption || Item.MissingValue ||
+      !(Item.Name.rtrim('=') == "mllvm" || Item.Name == "plugin-opt=-"))
+    return std::nullopt;
+  StringRef Text = Item.value().ltrim('-');
+  auto [Name, Value] = Text.split('=');
+  for (const OptionRow *Row : mergeOptionRows())
+    if (Row->Name == Name)
+      return std::make_pair(Row, Text.contains('=')
+                                     ? std::optional<StringRef>(Value)
+                                     : std::nullopt);
+  return std::nullopt;
 }
 
 /// Records lld's DTLTO options; returns whether Item is one.
@@ -218,11 +191,14 @@ std::vector<const char *> smallestBinaryArguments(const ExplicitChoices &Given,
 
 class RequestParser {
 public:
-  explicit RequestParser(ArrayRef<const char *> Args) : Args(Args) {}
+  explicit RequestParser(ArrayRef<const char *> Args)
+      : Args(Args), CommandLine(LldCommandLine::classify(Args)) {}
   Expected<MergeRequest> parse();
 
 private:
   void parseOurs(const CommandLineItem &Item);
+  bool readPassOption(const CommandLineItem &Item);
+  void applySwitches();
   void applySmallest();
   /// Checks Value against what O's kind allows; reports what is wrong.
   bool checkValue(StringRef Arg, const LinkerOption &O,
@@ -234,8 +210,12 @@ private:
   }
 
   ArrayRef<const char *> Args;
+  LldCommandLine CommandLine;
   MergeRequest Req;
   ExplicitChoices Given;
+  /// The arguments that gave pass options (readPassOption): lld gets them
+  /// only when we do not merge, and otherwise mergePassOptions' spelling.
+  std::vector<const char *> PassOptionArgs;
   Error Errors = Error::success();
 };
 
@@ -281,16 +261,16 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
     Given.Merge = true;
     return;
   case LinkerOptionID::MergeSimilar:
-    Req.Similar.Enabled = true;
+    Req.SimilarSwitch = true;
     return;
   case LinkerOptionID::NoMergeSimilar:
-    Req.Similar.Enabled = false;
+    Req.SimilarSwitch = false;
     return;
   case LinkerOptionID::MergeAligned:
-    Req.Aligned.Enabled = true;
+    Req.AlignedSwitch = true;
     return;
   case LinkerOptionID::NoMergeAligned:
-    Req.Aligned.Enabled = false;
+    Req.AlignedSwitch = false;
     return;
   case LinkerOptionID::AcrossModules:
     Req.AcrossModules = true;
@@ -328,13 +308,35 @@ void RequestParser::parseOurs(const CommandLineItem &Item) {
   apply(Arg, *Item.Ours.Option, Value);
 }
 
+/// Reads a merge pass option given to lld (setOption, the reading the pass
+/// itself makes); returns whether Item is one.
+bool RequestParser::readPassOption(const CommandLineItem &Item) {
+  auto Row = passOptionRow(Item);
+  if (!Row)
+    return false;
+  if (Error E = setOption(*Row->first, Req.Pass, Row->second))
+    Errors = joinErrors(std::move(Errors), std::move(E));
+  ArrayRef<const char *> Own = CommandLine.arguments(Item);
+  PassOptionArgs.insert(PassOptionArgs.end(), Own.begin(), Own.end());
+  return true;
+}
+
+/// Our linker switches win over the pass options wherever they stand.
+void RequestParser::applySwitches() {
+  if (Req.SimilarSwitch)
+    Req.Pass.Similar.Enabled = Req.SimilarSwitch;
+  if (Req.AlignedSwitch)
+    Req.Pass.Aligned.Enabled = Req.AlignedSwitch;
+}
+
 Expected<MergeRequest> RequestParser::parse() {
-  LldCommandLine CommandLine = LldCommandLine::classify(Args);
   for (const CommandLineItem &Item : CommandLine.items()) {
     if (Item.Kind == CommandLineItem::OurOption) {
       parseOurs(Item);
       continue;
     }
+    if (readPassOption(Item))
+      continue;
     if (Item.Kind == CommandLineItem::LldOption)
       observeLldOption(Item, Req);
     Given.observe(Item);
@@ -348,18 +350,31 @@ Expected<MergeRequest> RequestParser::parse() {
     Req.FatalWarnings = false;
   if (Errors)
     return std::move(Errors);
+  applySwitches();
   if (Req.Smallest)
     applySmallest();
+  if (!Req.Enabled) {
+    Req.LldArgs.insert(Req.LldArgs.end(), PassOptionArgs.begin(),
+                       PassOptionArgs.end());
+    Req.LldArgsWithoutDistribution.insert(Req.LldArgsWithoutDistribution.end(),
+                                          PassOptionArgs.begin(),
+                                          PassOptionArgs.end());
+  }
   return std::move(Req);
 }
 
 void RequestParser::applySmallest() {
   if (!Given.Merge)
     Req.Enabled = true;
-  if (!Req.Similar.Enabled.has_value())
-    Req.Similar.Enabled = true;
-  if (!Req.Aligned.Enabled.has_value())
-    Req.Aligned.Enabled = true;
+  if (!Req.Pass.Similar.Enabled.has_value())
+    Req.Pass.Similar.Enabled = true;
+  if (!Req.Pass.Aligned.Enabled.has_value())
+    Req.Pass.Aligned.Enabled = true;
+  // The outliner keeps off hot code (where the hot-function policy sees
+  // any), the rest is generated for size (core/facts/SizeCodegen.cpp).
+  if (Req.Hot != HotPolicy::Off)
+    Req.Pass.KeepOutlinerOffHotCode = true;
+  Req.Pass.OptimizeOtherCodeForSize = true;
   // Two code generation rounds let the outliner of each in-process ThinLTO
   // backend outline what other modules outlined (the first round gathers
   // them). Each backend then emits its own local copy of each such
@@ -384,13 +399,6 @@ Expected<MergeRequest> parseMergeRequest(ArrayRef<const char *> Args) {
   return RequestParser(Args).parse();
 }
 
-SimilarOptions similarForThePlan(const MergeRequest &Req) {
-  SimilarOptions Similar = Req.Similar;
-  if (!Similar.Enabled)
-    Similar.Enabled = Req.PassSimilarEnabled;
-  return Similar;
-}
-
 std::vector<std::string> idleOptionWarnings(const MergeRequest &Req) {
   std::vector<std::string> Warnings;
   if (Req.Enabled)
@@ -399,9 +407,9 @@ std::vector<std::string> idleOptionWarnings(const MergeRequest &Req) {
     Warnings.push_back(optionSpelling(ID) + " has no effect without " +
                        optionSpelling(LinkerOptionID::Merge));
   };
-  if (Req.Similar.Enabled.value_or(false))
+  if (Req.SimilarSwitch.value_or(false))
     Idle(LinkerOptionID::MergeSimilar);
-  if (Req.Aligned.Enabled.value_or(false))
+  if (Req.AlignedSwitch.value_or(false))
     Idle(LinkerOptionID::MergeAligned);
   if (!Req.ReportPath.empty())
     Idle(LinkerOptionID::Report);
@@ -415,22 +423,12 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
                                           PassPlace Place) {
   std::vector<std::string> Options = {
       (Twine(passopt::ModeOption) + "=" + mergeModeName(Req.Mode)).str()};
-  if (Req.Similar.Enabled)
-    Options.push_back(*Req.Similar.Enabled
-                          ? std::string(passopt::SimilarOption)
-                          : (Twine(passopt::SimilarOption) + "=false").str());
-  if (Req.Aligned.Enabled)
-    Options.push_back(*Req.Aligned.Enabled
-                          ? std::string(passopt::AlignedOption)
-                          : (Twine(passopt::AlignedOption) + "=false").str());
   if (Req.Hot != MergeOptions().Hot)
     Options.push_back(
         (Twine(passopt::HotPolicyOption) + "=" + hotPolicyName(Req.Hot)).str());
-  if (Req.Smallest) {
-    if (Req.Hot != HotPolicy::Off)
-      Options.push_back(passopt::NoOutlineHotOption);
-    Options.push_back(passopt::OptSizeColdOption);
-  }
+  for (const OptionRow *Row : mergeOptionRows())
+    if (std::optional<std::string> Spelling = optionSpelling(*Row, Req.Pass))
+      Options.push_back(std::move(*Spelling));
   if (Place == PassPlace::InProcess) {
     if (!Req.ReportPath.empty())
       Options.push_back(

@@ -37,26 +37,19 @@ struct MergeRequest {
   /// The last of --lto-merge-functions[=mode] / --no-lto-merge-functions.
   bool Enabled = false;
   MergeMode Mode = MergeMode::Safe;
-  /// Similar merging. Enabled: the last of --lto-merge-similar-functions /
-  /// --no-lto-merge-similar-functions; neither: the pass decides per module
-  /// (on with a profile, SimilarOptions::Enabled). The others: as the last
-  /// -mllvm (or --plugin-opt=-) of each merge pass option sets them
-  /// (-lto-merge-functions-similar-callees, -integers, -constant-tables,
-  /// -min-gain); lld passes those on to the pass itself, the step before a
-  /// ThinLTO link reads them here.
-  SimilarOptions Similar;
-  /// The last -mllvm -lto-merge-functions-similar[=bool]: the pass reads it
-  /// where neither linker option is given (ours reach lld after the user's
-  /// -mllvm options, and win), and so does the step before a ThinLTO link
-  /// (similarForThePlan).
-  std::optional<bool> PassSimilarEnabled;
-  /// Aligned merging. Enabled: the last of --lto-merge-aligned-functions /
-  /// --no-lto-merge-aligned-functions; neither: the pass decides
-  /// (alignedMergingOn: off). Only Enabled is read from the command line:
-  /// the aligned stage runs in the pass alone (no step before a ThinLTO
-  /// link reads it), and lld passes its -mllvm options
-  /// (-lto-merge-functions-aligned-min-gain, -rounds) to the pass itself.
-  AlignedOptions Aligned;
+  /// The merge pass's options (core's option table, OptionRow.h) as this
+  /// link gives them to the pass and to the step before a ThinLTO link
+  /// alike: the last -mllvm (or --plugin-opt=-) of each row, read here
+  /// once, then our linker switches, which win wherever they stand
+  /// (--lto-merge-similar-functions and --lto-merge-aligned-functions, their
+  /// negations), then --lto-smallest-binary's parts that no option set.
+  /// Unset switches leave the pass to decide (similarMergingOn,
+  /// alignedMergingOn). Only Pass's rows are read from it: the mode and the
+  /// hot-function policy are Mode and Hot.
+  MergeOptions Pass;
+  /// The last of our linker switches for similar and for aligned merging;
+  /// unset: neither of the pair was given.
+  std::optional<bool> SimilarSwitch, AlignedSwitch;
   /// The last of --lto-merge-functions-across-modules /
   /// --no-lto-merge-functions-across-modules.
   bool AcrossModules = true;
@@ -100,8 +93,9 @@ enum class PassPlace { InProcess, DistributedBackend };
 
 /// The merge pass's own options for Req, without their leading dash and
 /// without the `-mllvm` that carries each one: the one translation of a
-/// merge request into pass options. LinkAddressList names the link's list
-/// of address-free functions; empty when there is none.
+/// merge request into pass options, each row as optionSpelling writes it
+/// where Req.Pass differs from the default. LinkAddressList names the link's
+/// list of address-free functions; empty when there is none.
 std::vector<std::string> mergePassOptions(const MergeRequest &Req,
                                           llvm::StringRef LinkAddressList,
                                           PassPlace Place);
@@ -110,11 +104,6 @@ std::vector<std::string> mergePassOptions(const MergeRequest &Req,
 /// (similar merging, the report, the listing), one message each; none when
 /// merging is on.
 std::vector<std::string> idleOptionWarnings(const MergeRequest &Req);
-
-/// The similar merging options the step before a ThinLTO link plans with:
-/// Req.Similar, switched as the backends' pass will be (the linker option,
-/// else the last -mllvm -lto-merge-functions-similar, else the profile).
-SimilarOptions similarForThePlan(const MergeRequest &Req);
 
 /// Splits Args (response files already expanded, without argv[0]) into our
 /// options and lld's. Bad values of our options are errors, joined so that

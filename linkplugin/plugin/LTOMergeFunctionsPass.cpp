@@ -22,6 +22,7 @@
 #include "core/MergeModule.h"
 #include "core/MergeOptions.h"
 #include "core/MergeReport.h"
+#include "core/OptionRow.h"
 #include "linkplugin/contract/PassOptionNames.h"
 #include "linkplugin/plugin/BackendResults.h"
 #include "linkplugin/plugin/PluginState.h"
@@ -34,6 +35,9 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <vector>
 
 using namespace llvm;
 
@@ -64,42 +68,6 @@ cl::opt<lmf::HotPolicy>
                  NamedValues<lmf::HotPolicy>{lmf::hotPolicies()},
                  cl::cat(Category));
 
-cl::opt<bool> NoOutlineHotOpt(
-    lmf::passopt::NoOutlineHotOption,
-    cl::desc("Give functions that run hot code (by the profile, or the hot "
-             "attribute) the nooutline attribute, so that the "
-             "MachineOutliner keeps off them"),
-    cl::init(lmf::MergeOptions().KeepOutlinerOffHotCode), cl::cat(Category));
-
-cl::opt<bool> OptSizeColdOpt(
-    lmf::passopt::OptSizeColdOption,
-    cl::desc("Give functions that run no hot code the optsize attribute, "
-             "for smaller code generation"),
-    cl::init(lmf::MergeOptions().OptimizeOtherCodeForSize), cl::cat(Category));
-
-cl::opt<unsigned> HotCodePercentileOpt(
-    lmf::passopt::HotCodePercentileOption,
-    cl::desc("For -lto-merge-functions-no-outline-hot and "
-             "-lto-merge-functions-optsize-cold: a block is hot when its count "
-             "is among those making up this share of the profile's total, in "
-             "millionths (default: 999900; 999999 for AArch64 functions that "
-             "are not minsize)"),
-    cl::init(lmf::DefaultHotCodePercentile), cl::cat(Category));
-
-cl::opt<unsigned> SizeCodegenBudgetOpt(
-    lmf::passopt::SizeCodegenBudgetOption,
-    cl::desc("For -lto-merge-functions-no-outline-hot and "
-             "-lto-merge-functions-optsize-cold: functions with a hot block "
-             "that execute least per instruction are still built for size "
-             "while they execute at most this share of what the module "
-             "executes, in millionths"),
-    cl::init(lmf::MergeOptions().SizeCodegenBudget), cl::cat(Category));
-
-/// The highest percentile a profile summary can list (99.9999%).
-constexpr unsigned MaxPercentile = 999999;
-/// A budget of everything the module executes.
-constexpr unsigned MaxBudget = 1000000;
-
 cl::opt<unsigned> ThreadsOpt(
     lmf::passopt::ThreadsOption,
     cl::desc("Threads for hashing and comparison (0: follow --threads)"),
@@ -114,70 +82,6 @@ cl::opt<bool> PrintOpt(lmf::passopt::PrintOption,
                        cl::desc("Print the folded functions to stdout"),
                        cl::init(false), cl::cat(Category));
 
-cl::opt<bool> VerifyOpt(lmf::passopt::VerifyOption,
-                        cl::desc("Verify the module after merging"),
-                        cl::init(lmf::MergeOptions().Verify),
-                        cl::cat(Category));
-
-cl::opt<bool> SimilarOpt(
-    lmf::passopt::SimilarOption,
-    cl::desc("Also merge functions that differ only in constants (similar "
-             "merging; when not given: on in modules with a profile)"),
-    cl::init(false), cl::cat(Category));
-
-cl::opt<bool> SimilarCalleesOpt(
-    lmf::passopt::SimilarCalleesOption,
-    cl::desc("With -lto-merge-functions-similar: functions may also differ "
-             "in the callees of direct calls, which become indirect calls"),
-    cl::init(lmf::MergeOptions().Similar.Callees), cl::cat(Category));
-
-cl::opt<bool> SimilarIntegersOpt(
-    lmf::passopt::SimilarIntegersOption,
-    cl::desc("With -lto-merge-functions-similar: functions may also differ "
-             "in integer constants of compares, simple arithmetic, selects, "
-             "phis and array indices"),
-    cl::init(lmf::MergeOptions().Similar.Integers), cl::cat(Category));
-
-cl::opt<bool> SimilarConstantTablesOpt(
-    lmf::passopt::SimilarConstantTablesOption,
-    cl::desc("With -lto-merge-functions-similar: values that do not fit in "
-             "argument registers may travel in a constant table per member, "
-             "passed by address"),
-    cl::init(lmf::MergeOptions().Similar.ConstantTables), cl::cat(Category));
-
-cl::opt<int64_t> SimilarMinimumGainOpt(
-    lmf::passopt::SimilarMinimumGainOption,
-    cl::desc("Bytes a similar class must save to be merged (tests lower it "
-             "to exercise the stage)"),
-    cl::init(lmf::MergeOptions().Similar.MinimumGain), cl::Hidden,
-    cl::cat(Category));
-
-cl::opt<bool> AlignedOpt(
-    lmf::passopt::AlignedOption,
-    cl::desc("Also merge pairs of functions that differ in instructions "
-             "(aligned merging; off unless given)"),
-    cl::init(false), cl::cat(Category));
-
-cl::opt<int64_t> AlignedMinimumGainOpt(
-    lmf::passopt::AlignedMinimumGainOption,
-    cl::desc("Bytes an aligned pair must save to be merged (tests lower it "
-             "to exercise the stage)"),
-    cl::init(lmf::MergeOptions().Aligned.MinimumGain), cl::Hidden,
-    cl::cat(Category));
-
-cl::opt<unsigned> AlignedRoundsOpt(
-    lmf::passopt::AlignedRoundsOption,
-    cl::desc("Rounds of aligned merging (a merged body may merge again in a "
-             "later round)"),
-    cl::init(lmf::MergeOptions().Aligned.Rounds), cl::Hidden,
-    cl::cat(Category));
-
-cl::opt<bool> AlignedRealBytesOpt(
-    lmf::passopt::AlignedRealBytesOption,
-    cl::desc("Compile every aligned class's functions before and after the "
-             "stage and report their real code bytes beside the estimate"),
-    cl::init(false), cl::cat(Category));
-
 cl::opt<std::string> LinkAddressFreeOpt(
     lmf::passopt::LinkAddressFreeOption,
     cl::desc("The lists of functions whose address no input of the link "
@@ -189,26 +93,51 @@ cl::opt<bool> DisableOpt(lmf::passopt::DisableOption,
                          cl::desc("Load the plugin but do not merge"),
                          cl::init(false), cl::cat(Category));
 
-} // namespace
+/// A `cl::opt` for each row of core's option table (OptionRow.h): it takes
+/// the text after `=` as it is (a switch may come alone), and setOption
+/// alone reads it.
+struct RowOption {
+  const lmf::OptionRow *Row;
+  std::unique_ptr<cl::opt<std::string>> Opt;
+};
 
-/// Reports a size code generation option outside its range (MergeOptions.h)
-/// as an error naming it; false when there is one.
-static bool checkSizeCodegenOptions(LLVMContext &Ctx) {
-  auto Outside = [&](const char *Name, unsigned Value, unsigned Low,
-                     unsigned High) {
-    Ctx.emitError(Twine("lto-merge-functions: -") + Name + "=" + Twine(Value) +
-                  ": expected millionths from " + Twine(Low) + " to " +
-                  Twine(High));
-    return false;
-  };
-  if (HotCodePercentileOpt == 0 || HotCodePercentileOpt > MaxPercentile)
-    return Outside(lmf::passopt::HotCodePercentileOption, HotCodePercentileOpt,
-                   1, MaxPercentile);
-  if (SizeCodegenBudgetOpt > MaxBudget)
-    return Outside(lmf::passopt::SizeCodegenBudgetOption, SizeCodegenBudgetOpt,
-                   0, MaxBudget);
-  return true;
+std::vector<RowOption> makeRowOptions() {
+  std::vector<RowOption> Options;
+  for (const lmf::OptionRow *Row : lmf::mergeOptionRows())
+    Options.push_back(
+        {Row,
+         std::make_unique<cl::opt<std::string>>(
+             StringRef(Row->Name), cl::desc(StringRef(Row->Help)),
+             cl::value_desc(lmf::optionValueWord(*Row)),
+             Row->Kind == lmf::OptionKind::Switch ? cl::ValueOptional
+                                                  : cl::ValueRequired,
+             Row->Hidden ? cl::Hidden : cl::NotHidden, cl::cat(Category))});
+  return Options;
 }
+
+/// Made when the plugin is loaded, so that command lines parsed after that
+/// (opt's, lld's -mllvm options) find them.
+const std::vector<RowOption> RowOptions = makeRowOptions();
+
+/// MergeOptions as the command line set them: the mode, the hot-function
+/// policy and every row given. A value the row does not read is an error.
+Expected<lmf::MergeOptions> optionsFromCommandLine() {
+  lmf::MergeOptions Opts;
+  Opts.Mode = ModeOpt;
+  Opts.Hot = HotPolicyOpt;
+  for (const RowOption &R : RowOptions) {
+    if (!R.Opt->getNumOccurrences())
+      continue;
+    std::optional<StringRef> Value;
+    if (!R.Opt->empty())
+      Value = StringRef(*R.Opt);
+    if (Error E = lmf::setOption(*R.Row, Opts, Value))
+      return E;
+  }
+  return Opts;
+}
+
+} // namespace
 
 namespace lmf {
 
@@ -216,28 +145,13 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
                                              ModuleAnalysisManager &) {
   if (DisableOpt)
     return PreservedAnalyses::all();
-  if (!checkSizeCodegenOptions(M.getContext()))
+  Expected<MergeOptions> Parsed = optionsFromCommandLine();
+  if (!Parsed) {
+    M.getContext().emitError("lto-merge-functions: " +
+                             toString(Parsed.takeError()));
     return PreservedAnalyses::all();
-  MergeOptions Opts;
-  Opts.Mode = ModeOpt;
-  Opts.Hot = HotPolicyOpt;
-  Opts.KeepOutlinerOffHotCode = NoOutlineHotOpt;
-  Opts.OptimizeOtherCodeForSize = OptSizeColdOpt;
-  if (HotCodePercentileOpt.getNumOccurrences())
-    Opts.HotCodePercentile = HotCodePercentileOpt;
-  Opts.SizeCodegenBudget = SizeCodegenBudgetOpt;
-  Opts.Verify = VerifyOpt;
-  if (SimilarOpt.getNumOccurrences())
-    Opts.Similar.Enabled = bool(SimilarOpt);
-  Opts.Similar.Callees = SimilarCalleesOpt;
-  Opts.Similar.Integers = SimilarIntegersOpt;
-  Opts.Similar.ConstantTables = SimilarConstantTablesOpt;
-  Opts.Similar.MinimumGain = SimilarMinimumGainOpt;
-  if (AlignedOpt.getNumOccurrences())
-    Opts.Aligned.Enabled = bool(AlignedOpt);
-  Opts.Aligned.MinimumGain = AlignedMinimumGainOpt;
-  Opts.Aligned.Rounds = AlignedRoundsOpt;
-  Opts.Aligned.MeasureRealBytes = AlignedRealBytesOpt;
+  }
+  MergeOptions &Opts = *Parsed;
   Expected<const LinkAddressLists *> LinkAddresses =
       PluginState::get().linkAddresses(LinkAddressFreeOpt);
   if (!LinkAddresses) {

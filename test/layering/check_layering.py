@@ -38,7 +38,8 @@ MAY_INCLUDE = {
 STAGES = list(MAY_INCLUDE)
 # core/'s top-level headers that every layer may include.
 VOCABULARY = {"MergeActions", "MergeNames", "MergeOptions", "MergeRemarks",
-              "MergeResult", "MergeStage", "PhaseTimer", "TaskRunner"}
+              "MergeResult", "MergeStage", "OptionRow", "PhaseTimer",
+              "TaskRunner"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"core/([A-Za-z/]+)\.h"', re.M)
 
 

@@ -155,7 +155,7 @@ TEST(DistributedBackends, RemoteCompilerIsToldSimilarMerging) {
   Req.Distribution.Distributor = "/usr/bin/dist";
   std::vector<std::string> Without =
       lldDistributionArguments(Req, {"/bin/wrap", "/bin/backend"}, "l");
-  Req.Similar.Enabled = true;
+  Req.Pass.Similar.Enabled = true;
   std::vector<std::string> With =
       lldDistributionArguments(Req, {"/bin/wrap", "/bin/backend"}, "l");
   std::vector<std::string> Expected = Without;

@@ -46,7 +46,7 @@ TEST(LldInvocation, EveryOption) {
   MergeRequest Req;
   Req.Enabled = true;
   Req.Mode = MergeMode::All;
-  Req.Similar.Enabled = true;
+  Req.Pass.Similar.Enabled = true;
   Req.ReportPath = "my report.json";
   Req.Print = true;
   EXPECT_EQ(lldMergeArguments(Req, "p.so"),

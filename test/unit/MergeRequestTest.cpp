@@ -12,6 +12,10 @@
 
 #include "linkplugin/driver/MergeRequest.h"
 
+#include "core/MergeModule.h"
+#include "core/OptionRow.h"
+#include "test/unit/OptionRowValues.h"
+
 #include "llvm/Support/Error.h"
 
 #include <gtest/gtest.h>
@@ -53,7 +57,7 @@ TEST(MergeRequest, OffByDefault) {
   EXPECT_TRUE(Req.ReportPath.empty());
   EXPECT_FALSE(Req.Print);
   // Neither option: the pass decides per module (on with a profile).
-  EXPECT_FALSE(Req.Similar.Enabled.has_value());
+  EXPECT_FALSE(Req.Pass.Similar.Enabled.has_value());
   EXPECT_EQ(Req.OutputPath, "a.out");
 }
 
@@ -94,22 +98,22 @@ TEST(MergeRequest, LastOfEnableAndDisableWins) {
 
 TEST(MergeRequest, LastOfSimilarAndNoSimilarWins) {
   MergeRequest Req = parse({"--lto-merge-similar-functions"});
-  EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(true));
+  EXPECT_EQ(Req.Pass.Similar.Enabled, std::optional<bool>(true));
   EXPECT_FALSE(Req.Enabled);
   EXPECT_TRUE(Req.LldArgs.empty());
   EXPECT_EQ(parse({"--lto-merge-similar-functions",
                    "-no-lto-merge-similar-functions"})
-                .Similar.Enabled,
+                .Pass.Similar.Enabled,
             std::optional<bool>(false));
   EXPECT_EQ(parse({"--no-lto-merge-similar-functions",
                    "-lto-merge-similar-functions"})
-                .Similar.Enabled,
+                .Pass.Similar.Enabled,
             std::optional<bool>(true));
   // Independent of the last of --lto-merge-functions / --no-....
   Req = parse({"--lto-merge-similar-functions", "--lto-merge-functions=all",
                "--no-lto-merge-functions", "--lto-merge-functions"});
   EXPECT_TRUE(Req.Enabled);
-  EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(true));
+  EXPECT_EQ(Req.Pass.Similar.Enabled, std::optional<bool>(true));
 }
 
 TEST(MergeRequest, SimilarOffReachesThePassOnlyWhenAskedFor) {
@@ -220,46 +224,84 @@ TEST(MergeRequest, ValuesAfterMllvmAndPluginOptUntouched) {
 TEST(MergeRequest, SimilarPositionKindsFollowTheLastMllvmOfEach) {
   // The step before a ThinLTO link follows what -mllvm tells the pass.
   MergeRequest Default = parse({"a.o"});
-  EXPECT_TRUE(Default.Similar.Callees);
-  EXPECT_TRUE(Default.Similar.Integers);
-  EXPECT_TRUE(Default.Similar.ConstantTables);
+  EXPECT_TRUE(Default.Pass.Similar.Callees);
+  EXPECT_TRUE(Default.Pass.Similar.Integers);
+  EXPECT_TRUE(Default.Pass.Similar.ConstantTables);
   MergeRequest Req =
       parse({"-mllvm", "-lto-merge-functions-similar-constant-tables=false",
              "-mllvm=-lto-merge-functions-similar-integers=0", "-mllvm",
              "--lto-merge-functions-similar-callees=false", "-mllvm",
              "-lto-merge-functions-similar-callees", "a.o"});
-  EXPECT_FALSE(Req.Similar.ConstantTables);
-  EXPECT_FALSE(Req.Similar.Integers);
-  EXPECT_TRUE(Req.Similar.Callees);
-  // lld keeps them all, for the backends.
+  EXPECT_FALSE(Req.Pass.Similar.ConstantTables);
+  EXPECT_FALSE(Req.Pass.Similar.Integers);
+  EXPECT_TRUE(Req.Pass.Similar.Callees);
+  // Without merging, lld keeps them all (a plugin loaded by hand reads
+  // them); with merging, the pass gets what they said, spelt once.
   EXPECT_EQ(Req.LldArgs.size(), 8u);
-  // A value cl::opt refuses is its to report; it changes nothing here.
-  EXPECT_TRUE(
-      parse({"-mllvm", "-lto-merge-functions-similar-constant-tables=maybe"})
-          .Similar.ConstantTables);
+  MergeRequest Merging =
+      parse({"--lto-merge-functions", "-mllvm",
+             "-lto-merge-functions-similar-constant-tables=false", "-mllvm",
+             "-lto-merge-functions-similar-callees", "a.o"});
+  EXPECT_EQ(Merging.LldArgs, (std::vector<const char *>{"a.o"}));
+  EXPECT_EQ(mergePassOptions(Merging, "", PassPlace::InProcess),
+            (Strings{"lto-merge-functions-mode=safe",
+                     "lto-merge-functions-similar-constant-tables=false"}));
+  // A value no option reads is an error, as the pass would make it.
+  EXPECT_EQ(
+      errors({"-mllvm", "-lto-merge-functions-similar-constant-tables=maybe"}),
+      Strings{"-lto-merge-functions-similar-constant-tables=maybe: expected "
+              "true or false"});
   // --plugin-opt=-<option> is lld's other spelling of -mllvm.
   EXPECT_FALSE(
       parse({"--plugin-opt=-lto-merge-functions-similar-constant-tables=false"})
-          .Similar.ConstantTables);
+          .Pass.Similar.ConstantTables);
+}
+
+// Every row of core's option table, given to lld with -mllvm or
+// --plugin-opt=-, is read once, here: the request holds it (the plan across
+// ThinLTO modules reads it there) and the pass gets it in the table's own
+// spelling, instead of the argument as given.
+TEST(MergeRequest, EveryPassOptionReachesThePlanAndThePassAlike) {
+  for (const OptionRow *Row : mergeOptionRows())
+    for (const char *Carrier : {"-mllvm", "--plugin-opt=-"}) {
+      std::string Value = otherValue(*Row);
+      std::string Given = (Row->Name + "=" + Value).str();
+      std::string Arg = std::string(Carrier) == "-mllvm"
+                            ? "-" + Given
+                            : std::string(Carrier) + Given;
+      std::vector<const char *> Args = {"--lto-merge-functions", "a.o"};
+      if (std::string(Carrier) == "-mllvm")
+        Args.insert(Args.begin() + 1, "-mllvm");
+      Args.insert(Args.end() - 1, Arg.c_str());
+      MergeRequest Req = parse(Args);
+      MergeOptions Expected;
+      ASSERT_FALSE(errorToBool(setOption(*Row, Expected, StringRef(Value))));
+      EXPECT_EQ(fieldText(*Row, Req.Pass), fieldText(*Row, Expected)) << Arg;
+      EXPECT_EQ(Req.LldArgs, (std::vector<const char *>{"a.o"})) << Arg;
+      Strings Options = mergePassOptions(Req, "", PassPlace::InProcess);
+      EXPECT_EQ(Options.size(), 2u) << Arg;
+      EXPECT_EQ(Options.back(), *optionSpelling(*Row, Expected)) << Arg;
+    }
 }
 
 TEST(MergeRequest, SimilarMinimumGainFollowsTheLastMllvm) {
   // The step before a ThinLTO link plans with the gain the backends get.
-  EXPECT_EQ(parse({"a.o"}).Similar.MinimumGain, SimilarOptions().MinimumGain);
+  EXPECT_EQ(parse({"a.o"}).Pass.Similar.MinimumGain,
+            SimilarOptions().MinimumGain);
   EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain=1000",
                    "--plugin-opt=-lto-merge-functions-similar-min-gain=-8"})
-                .Similar.MinimumGain,
+                .Pass.Similar.MinimumGain,
             -8);
   EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain=0x20"})
-                .Similar.MinimumGain,
+                .Pass.Similar.MinimumGain,
             32);
-  // A value cl::opt refuses is its to report; it changes nothing here.
-  EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain=many"})
-                .Similar.MinimumGain,
-            SimilarOptions().MinimumGain);
-  EXPECT_EQ(parse({"-mllvm", "-lto-merge-functions-similar-min-gain"})
-                .Similar.MinimumGain,
-            SimilarOptions().MinimumGain);
+  // A value no option reads is an error, as the pass would make it.
+  EXPECT_EQ(errors({"-mllvm", "-lto-merge-functions-similar-min-gain=many"}),
+            Strings{"-lto-merge-functions-similar-min-gain=many: expected an "
+                    "integer"});
+  EXPECT_EQ(errors({"-mllvm", "-lto-merge-functions-similar-min-gain"}),
+            Strings{"-lto-merge-functions-similar-min-gain=: expected an "
+                    "integer"});
 }
 
 TEST(MergeRequest, LldGetsEverythingElseInOrder) {
@@ -391,32 +433,34 @@ TEST(MergeRequest, SmallestBinaryTurnsOnEveryPart) {
   MergeRequest Req = parse({"a.o", "--lto-smallest-binary"});
   EXPECT_TRUE(Req.Enabled);
   EXPECT_EQ(Req.Mode, MergeMode::Safe);
-  EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(true));
-  EXPECT_EQ(Req.Aligned.Enabled, std::optional<bool>(true));
+  EXPECT_EQ(Req.Pass.Similar.Enabled, std::optional<bool>(true));
+  EXPECT_EQ(Req.Pass.Aligned.Enabled, std::optional<bool>(true));
   EXPECT_EQ(lldArgs(Req), (Strings{"a.o", "--icf=safe", "-mllvm",
                                    "-enable-machine-outliner"}));
   EXPECT_EQ(
       mergePassOptions(Req, "", PassPlace::InProcess),
-      (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
-               "lto-merge-functions-aligned",
+      (Strings{"lto-merge-functions-mode=safe",
                "lto-merge-functions-no-outline-hot",
-               "lto-merge-functions-optsize-cold"}));
+               "lto-merge-functions-optsize-cold",
+               "lto-merge-functions-similar", "lto-merge-functions-aligned"}));
 }
 
 TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
   // Before and after it: the explicit choice stands either way.
   for (bool ExplicitFirst : {true, false}) {
-    std::vector<const char *> Explicit = {
-        "--lto-merge-functions=all", "--no-lto-merge-similar-functions",
-        "--no-lto-merge-aligned-functions", "--icf=all", "-mllvm",
-        "-enable-machine-outliner=never"};
+    std::vector<const char *> Explicit = {"--lto-merge-functions=all",
+                                          "--no-lto-merge-similar-functions",
+                                          "--no-lto-merge-aligned-functions",
+                                          "--icf=all",
+                                          "-mllvm",
+                                          "-enable-machine-outliner=never"};
     std::vector<const char *> Args = {"--lto-smallest-binary"};
     Args.insert(ExplicitFirst ? Args.begin() : Args.end(), Explicit.begin(),
                 Explicit.end());
     MergeRequest Req = parse(Args);
     EXPECT_EQ(Req.Mode, MergeMode::All);
-    EXPECT_EQ(Req.Similar.Enabled, std::optional<bool>(false));
-    EXPECT_EQ(Req.Aligned.Enabled, std::optional<bool>(false));
+    EXPECT_EQ(Req.Pass.Similar.Enabled, std::optional<bool>(false));
+    EXPECT_EQ(Req.Pass.Aligned.Enabled, std::optional<bool>(false));
     EXPECT_EQ(lldArgs(Req), (Strings{"--icf=all", "-mllvm",
                                      "-enable-machine-outliner=never"}));
   }
@@ -425,10 +469,10 @@ TEST(MergeRequest, SmallestBinaryYieldsToExplicitOptionsAnywhere) {
   EXPECT_FALSE(Off.Enabled);
   EXPECT_EQ(
       mergePassOptions(Off, "", PassPlace::InProcess),
-      (Strings{"lto-merge-functions-mode=safe", "lto-merge-functions-similar",
-               "lto-merge-functions-aligned",
+      (Strings{"lto-merge-functions-mode=safe",
                "lto-merge-functions-hot-policy=off",
-               "lto-merge-functions-optsize-cold"}));
+               "lto-merge-functions-optsize-cold",
+               "lto-merge-functions-similar", "lto-merge-functions-aligned"}));
 }
 
 TEST(MergeRequest, SmallestBinaryLeavesIcfToTheFinalLinkOfARelocatableOne) {
