@@ -44,6 +44,16 @@ enum class OptionKind {
 using OptionField = std::variant<bool *, std::optional<bool> *, int64_t *,
                                  unsigned *, std::optional<unsigned> *>;
 
+/// A stage's switch on our ld.lld's command line: `--Name` turns the stage
+/// on and `--no-Name` off, the last of the two winning over the row's own
+/// option wherever they stand; --lto-smallest-binary turns it on unless
+/// something set it.
+struct LinkerSwitch {
+  llvm::StringLiteral Name;
+  llvm::StringLiteral Help;
+  llvm::StringLiteral NegationHelp;
+};
+
 struct OptionRow {
   /// The option's name on every command line, without dashes.
   llvm::StringLiteral Name;
@@ -55,6 +65,9 @@ struct OptionRow {
   bool Hidden = false;
   /// The range of a Count or Millionths.
   uint64_t Min = 0, Max = UINT32_MAX;
+  /// For a stage's switch (a Switch row), its linker options; null for
+  /// the others.
+  const LinkerSwitch *Linker = nullptr;
 };
 
 /// Sets Row's field of Opts from Value, the text after `=` (none when the

@@ -406,11 +406,19 @@ void AlignedRun::run() {
   }
 }
 
+constexpr LinkerSwitch AlignedLinkerSwitch = {
+    "lto-merge-aligned-functions",
+    "With --lto-merge-functions, also merge pairs of functions that differ "
+    "in instructions (aligned merging; off by default, on with "
+    "--lto-smallest-binary)",
+    "Do not merge functions that differ in instructions (default)"};
+
 constexpr OptionRow AlignedOptionRows[] = {
     {"lto-merge-functions-aligned", OptionKind::Switch,
      "Also merge pairs of functions that differ in instructions (aligned "
      "merging; off unless given)",
-     [](MergeOptions &O) -> OptionField { return &O.Aligned.Enabled; }},
+     [](MergeOptions &O) -> OptionField { return &O.Aligned.Enabled; },
+     /*Hidden=*/false, 0, UINT32_MAX, &AlignedLinkerSwitch},
     {"lto-merge-functions-aligned-min-gain", OptionKind::Integer,
      "Bytes an aligned pair must save to be merged (tests lower it to "
      "exercise the stage)",

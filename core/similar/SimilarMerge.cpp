@@ -331,11 +331,19 @@ void SimilarRun::run() {
   }
 }
 
+constexpr LinkerSwitch SimilarLinkerSwitch = {
+    "lto-merge-similar-functions",
+    "With --lto-merge-functions, also merge functions that differ only in "
+    "constants (similar merging; the default in modules with a profile)",
+    "Do not merge similar functions (the default in modules without a "
+    "profile)"};
+
 constexpr OptionRow SimilarOptionRows[] = {
     {"lto-merge-functions-similar", OptionKind::Switch,
      "Also merge functions that differ only in constants (similar merging; "
      "when not given: on in modules with a profile)",
-     [](MergeOptions &O) -> OptionField { return &O.Similar.Enabled; }},
+     [](MergeOptions &O) -> OptionField { return &O.Similar.Enabled; },
+     /*Hidden=*/false, 0, UINT32_MAX, &SimilarLinkerSwitch},
     {"lto-merge-functions-similar-callees", OptionKind::Switch,
      "With -lto-merge-functions-similar: functions may also differ in the "
      "callees of direct calls, which become indirect calls",

@@ -42,7 +42,7 @@ static std::string withModes(StringRef Spelling) {
 }
 
 static void printOptionHelp(raw_ostream &OS, const LinkerOption &O) {
-  std::string Spelling = optionSpelling(O.ID);
+  std::string Spelling = optionSpelling(O);
   switch (O.Kind) {
   case LinkerOptionKind::EnableWithOptionalMode:
     printHelpLine(OS, withModes(Spelling), O.Help);
@@ -75,13 +75,15 @@ void printMergeHelp(raw_ostream &OS) {
   OS << "  The last of " << optionSpelling(LinkerOptionID::Merge)
      << "[=...] and " << optionSpelling(LinkerOptionID::NoMerge)
      << " wins. Merging uses --threads threads.\n";
-  for (auto [Yes, No] :
-       {std::pair(LinkerOptionID::MergeSimilar, LinkerOptionID::NoMergeSimilar),
-        std::pair(LinkerOptionID::MergeAligned, LinkerOptionID::NoMergeAligned),
-        std::pair(LinkerOptionID::AcrossModules,
-                  LinkerOptionID::NoAcrossModules)})
+  auto LastWins = [&](const LinkerOption &Yes, const LinkerOption &No) {
     OS << "  The last of " << optionSpelling(Yes) << " and "
        << optionSpelling(No) << " wins.\n";
+  };
+  for (const LinkerOption &O : linkerOptions())
+    if (O.ID == LinkerOptionID::StageSwitch)
+      LastWins(O, stageSwitchOption(*O.Row, /*On=*/false));
+  LastWins(linkerOption(LinkerOptionID::AcrossModules),
+           linkerOption(LinkerOptionID::NoAcrossModules));
 }
 
 void printMergeVersion(raw_ostream &OS, StringRef PluginPath) {

@@ -2,19 +2,22 @@
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
-// Our ld.lld has twelve options of its own. Each is described once, in the
-// table below: its name, how it reads its value (its kind), and its help
-// text. Everything else is produced from the table: recognising an option
-// on the command line (here and in LldCommandLine.cpp), the list of
-// expected options in the error about a misspelt one (here), and our
-// section of --help (HelpText.cpp). What an option does is MergeRequest's
-// business, chosen by its ID.
+// Our ld.lld has options of its own. Each is described once: the fixed ones
+// in the tables below (their name, how each reads its value, its kind, and
+// its help text), and a pair for each stage that has a switch, from the
+// stage's row in core's option table (OptionRow::Linker), so that a stage
+// brings its linker options with it. Everything else is produced from the
+// table: recognising an option on the command line (here and in
+// LldCommandLine.cpp), the list of expected options in the error about a
+// misspelt one (here), and our section of --help (HelpText.cpp). What an option
+// does is MergeRequest's business, chosen by its ID.
 //
 // The spelling rules are lld's: one or two leading dashes, and a value
 // either joined with `=` or, for a path, the next argument. We also claim
 // a namespace, every name that starts with `lto-merge-functions`,
-// `lto-merge-similar`, `lto-merge-aligned`, `lto-smallest` or their `no-`
-// forms: an argument there
+// `lto-smallest`, a stage switch's name without `-functions`
+// (`lto-merge-similar`, `lto-merge-aligned`) or their `no-` forms: an
+// argument there
 // that names no option is reported as a misspelling of ours, not passed on to
 // lld, which would read `-lto-merge-functions-reprot` as
 // `-l to-merge-functions-reprot` and fail with a confusing message about a
@@ -27,17 +30,25 @@
 
 #include "linkplugin/driver/LinkerOptions.h"
 
+#include "core/MergeModule.h"
+#include "core/OptionRow.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 
 #include <cassert>
+#include <deque>
+#include <vector>
 
 using namespace llvm;
 
 namespace lmf {
 
-static const LinkerOption Options[] = {
+namespace {
+
+/// The options before the stages' switches, and after them.
+const LinkerOption FirstOptions[] = {
     {LinkerOptionID::Merge, "lto-merge-functions",
      LinkerOptionKind::EnableWithOptionalMode, "",
      "Merge identical functions in the regular LTO module, in every ThinLTO "
@@ -45,22 +56,9 @@ static const LinkerOption Options[] = {
      "functions whose address is taken (pointers may then compare equal)"},
     {LinkerOptionID::NoMerge, "no-lto-merge-functions",
      LinkerOptionKind::Negation, "", "Do not merge functions (default)"},
-    {LinkerOptionID::MergeSimilar, "lto-merge-similar-functions",
-     LinkerOptionKind::Flag, "",
-     "With --lto-merge-functions, also merge functions that differ only in "
-     "constants (similar merging; the default in modules with a profile)"},
-    {LinkerOptionID::NoMergeSimilar, "no-lto-merge-similar-functions",
-     LinkerOptionKind::Negation, "",
-     "Do not merge similar functions (the default in modules without a "
-     "profile)"},
-    {LinkerOptionID::MergeAligned, "lto-merge-aligned-functions",
-     LinkerOptionKind::Flag, "",
-     "With --lto-merge-functions, also merge pairs of functions that differ "
-     "in instructions (aligned merging; off by default, on with "
-     "--lto-smallest-binary)"},
-    {LinkerOptionID::NoMergeAligned, "no-lto-merge-aligned-functions",
-     LinkerOptionKind::Negation, "",
-     "Do not merge functions that differ in instructions (default)"},
+};
+
+const LinkerOption LastOptions[] = {
     {LinkerOptionID::AcrossModules, "lto-merge-functions-across-modules",
      LinkerOptionKind::Flag, "",
      "In a ThinLTO link, also fold functions whose twins are in other "
@@ -86,23 +84,80 @@ static const LinkerOption Options[] = {
      "", "Print merged functions to standard output"},
 };
 
-/// Names in here are ours even when no option has them.
-static const StringLiteral Namespaces[] = {
-    "lto-merge-functions",  "no-lto-merge-functions", "lto-merge-similar",
-    "no-lto-merge-similar", "lto-merge-aligned",      "no-lto-merge-aligned",
-    "lto-smallest",         "no-lto-smallest"};
+/// Names in here are ours even when no option has them; each stage's
+/// switch adds its name without `-functions`, and the `no-` form of it.
+const StringLiteral FixedNamespaces[] = {"lto-merge-functions",
+                                         "no-lto-merge-functions",
+                                         "lto-smallest", "no-lto-smallest"};
 
-ArrayRef<LinkerOption> linkerOptions() { return Options; }
+/// The whole table: the fixed options, with a pair of switches for every
+/// stage that has one (core's option table) between them.
+struct OptionTable {
+  std::vector<LinkerOption> Options;
+  std::vector<std::string> Namespaces;
+  /// Storage for the names made here (the negations).
+  std::deque<std::string> Names;
+
+  OptionTable() {
+    Options.assign(std::begin(FirstOptions), std::end(FirstOptions));
+    Namespaces.assign(std::begin(FixedNamespaces), std::end(FixedNamespaces));
+    for (const OptionRow *Row : mergeOptionRows())
+      if (const LinkerSwitch *Switch = Row->Linker)
+        addStageSwitch(*Row, *Switch);
+    Options.insert(Options.end(), std::begin(LastOptions),
+                   std::end(LastOptions));
+  }
+
+  void addStageSwitch(const OptionRow &Row, const LinkerSwitch &Switch) {
+    StringRef Negation = Names.emplace_back(("no-" + Switch.Name).str());
+    Options.push_back({LinkerOptionID::StageSwitch, Switch.Name,
+                       LinkerOptionKind::Flag, "", Switch.Help, &Row});
+    Options.push_back({LinkerOptionID::NoStageSwitch, Negation,
+                       LinkerOptionKind::Negation, "", Switch.NegationHelp,
+                       &Row});
+    StringRef Stem = Switch.Name;
+    Stem.consume_back("-functions");
+    Namespaces.push_back(Stem.str());
+    Namespaces.push_back(("no-" + Stem).str());
+  }
+};
+
+const OptionTable &table() {
+  static const OptionTable Table;
+  return Table;
+}
+
+} // namespace
+
+ArrayRef<LinkerOption> linkerOptions() { return table().Options; }
 
 const LinkerOption &linkerOption(LinkerOptionID ID) {
+  assert(ID != LinkerOptionID::StageSwitch &&
+         ID != LinkerOptionID::NoStageSwitch && "a stage's switch has a row");
+  ArrayRef<LinkerOption> Options = linkerOptions();
   const LinkerOption *Found =
       find_if(Options, [&](const LinkerOption &O) { return O.ID == ID; });
-  assert(Found != std::end(Options) && "every ID has a row");
+  assert(Found != Options.end() && "every ID has a row");
   return *Found;
 }
 
+const LinkerOption &stageSwitchOption(const OptionRow &Row, bool On) {
+  LinkerOptionID ID =
+      On ? LinkerOptionID::StageSwitch : LinkerOptionID::NoStageSwitch;
+  ArrayRef<LinkerOption> Options = linkerOptions();
+  const LinkerOption *Found = find_if(Options, [&](const LinkerOption &O) {
+    return O.ID == ID && O.Row == &Row;
+  });
+  assert(Found != Options.end() && "every stage switch has two options");
+  return *Found;
+}
+
+std::string optionSpelling(const LinkerOption &O) {
+  return ("--" + O.Name).str();
+}
+
 std::string optionSpelling(LinkerOptionID ID) {
-  return ("--" + linkerOption(ID).Name).str();
+  return optionSpelling(linkerOption(ID));
 }
 
 MergeMode defaultMergeMode() { return MergeMode::Safe; }
@@ -120,12 +175,13 @@ std::optional<OurArgument> matchLinkerOption(StringRef Arg) {
   Match.HasJoinedValue = Name.contains('=');
   auto [Key, Value] = Name.split('=');
   Match.JoinedValue = Value;
-  for (const LinkerOption &O : Options)
+  for (const LinkerOption &O : linkerOptions())
     if (Key == O.Name) {
       Match.Option = &O;
       return Match;
     }
-  if (any_of(Namespaces, [&](StringRef NS) { return Key.starts_with(NS); }))
+  if (any_of(table().Namespaces,
+             [&](StringRef NS) { return Key.starts_with(NS); }))
     return Match;
   return std::nullopt;
 }
@@ -151,10 +207,11 @@ static std::string usage(const LinkerOption &O) {
 }
 
 std::string expectedLinkerOptions() {
+  ArrayRef<LinkerOption> Options = linkerOptions();
   std::string Text;
-  for (size_t I = 0; I < std::size(Options); ++I) {
+  for (size_t I = 0; I < Options.size(); ++I) {
     if (I)
-      Text += I + 1 == std::size(Options) ? " or " : ", ";
+      Text += I + 1 == Options.size() ? " or " : ", ";
     Text += usage(Options[I]);
   }
   return Text;

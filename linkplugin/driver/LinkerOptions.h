@@ -16,6 +16,8 @@
 
 namespace lmf {
 
+struct OptionRow;
+
 /// How one of our options reads its value.
 enum class LinkerOptionKind {
   /// `--name` or `--name=<mode>`: turns merging on, in a mode.
@@ -34,10 +36,10 @@ enum class LinkerOptionKind {
 enum class LinkerOptionID {
   Merge,
   NoMerge,
-  MergeSimilar,
-  NoMergeSimilar,
-  MergeAligned,
-  NoMergeAligned,
+  /// A stage's switch and its negation (core's OptionRow::Linker), one
+  /// pair for every stage that has one.
+  StageSwitch,
+  NoStageSwitch,
   AcrossModules,
   NoAcrossModules,
   HotPolicy,
@@ -49,18 +51,24 @@ enum class LinkerOptionID {
 struct LinkerOption {
   LinkerOptionID ID;
   /// Without dashes; `-name` and `--name` are the same option.
-  llvm::StringLiteral Name;
+  llvm::StringRef Name;
   LinkerOptionKind Kind;
   /// How --help shows the value of a PathValue option.
-  llvm::StringLiteral MetaVar;
-  llvm::StringLiteral Help;
+  llvm::StringRef MetaVar;
+  llvm::StringRef Help;
+  /// For StageSwitch and NoStageSwitch, the stage's switch (the row of
+  /// core's option table it sets); null for the others.
+  const OptionRow *Row = nullptr;
 };
 
 /// Every option, in the order --help lists them.
 llvm::ArrayRef<LinkerOption> linkerOptions();
+/// The option of ID, which is not a stage's switch (there are several).
 const LinkerOption &linkerOption(LinkerOptionID ID);
-
+/// The option that turns Row, a stage's switch, on (On) or off.
+const LinkerOption &stageSwitchOption(const OptionRow &Row, bool On);
 /// `--name`: how our messages refer to an option.
+std::string optionSpelling(const LinkerOption &O);
 std::string optionSpelling(LinkerOptionID ID);
 
 /// The mode an EnableWithOptionalMode option means without a value (the
@@ -70,9 +78,9 @@ MergeMode defaultMergeMode();
 /// An argument that is ours.
 struct OurArgument {
   /// Null when the argument is in our namespace (`--lto-merge-functions*`,
-  /// `--lto-merge-similar*`, `--lto-merge-aligned*`, `--lto-smallest*` and
-  /// their `--no-` forms) but
-  /// names no option: a misspelling.
+  /// `--lto-smallest*`, each stage switch's name without `-functions`, such
+  /// as `--lto-merge-similar*`, and their `--no-` forms) but names no
+  /// option: a misspelling.
   const LinkerOption *Option = nullptr;
   /// `--name=value`; an empty value is still a value.
   bool HasJoinedValue = false;

@@ -260,17 +260,11 @@ void RequestParser::apply(StringRef Arg, const LinkerOption &O,
     Req.Enabled = false;
     Given.Merge = true;
     return;
-  case LinkerOptionID::MergeSimilar:
-    Req.SimilarSwitch = true;
+  case LinkerOptionID::StageSwitch:
+    Req.StageSwitches[O.Row] = true;
     return;
-  case LinkerOptionID::NoMergeSimilar:
-    Req.SimilarSwitch = false;
-    return;
-  case LinkerOptionID::MergeAligned:
-    Req.AlignedSwitch = true;
-    return;
-  case LinkerOptionID::NoMergeAligned:
-    Req.AlignedSwitch = false;
+  case LinkerOptionID::NoStageSwitch:
+    Req.StageSwitches[O.Row] = false;
     return;
   case LinkerOptionID::AcrossModules:
     Req.AcrossModules = true;
@@ -323,10 +317,8 @@ bool RequestParser::readPassOption(const CommandLineItem &Item) {
 
 /// Our linker switches win over the pass options wherever they stand.
 void RequestParser::applySwitches() {
-  if (Req.SimilarSwitch)
-    Req.Pass.Similar.Enabled = Req.SimilarSwitch;
-  if (Req.AlignedSwitch)
-    Req.Pass.Aligned.Enabled = Req.AlignedSwitch;
+  for (auto [Row, On] : Req.StageSwitches)
+    cantFail(setOption(*Row, Req.Pass, StringRef(On ? "true" : "false")));
 }
 
 Expected<MergeRequest> RequestParser::parse() {
@@ -366,10 +358,10 @@ Expected<MergeRequest> RequestParser::parse() {
 void RequestParser::applySmallest() {
   if (!Given.Merge)
     Req.Enabled = true;
-  if (!Req.Pass.Similar.Enabled.has_value())
-    Req.Pass.Similar.Enabled = true;
-  if (!Req.Pass.Aligned.Enabled.has_value())
-    Req.Pass.Aligned.Enabled = true;
+  // Every stage with a switch, unless something set it.
+  for (const OptionRow *Row : mergeOptionRows())
+    if (Row->Linker && !optionSpelling(*Row, Req.Pass))
+      cantFail(setOption(*Row, Req.Pass, std::nullopt));
   // The outliner keeps off hot code (where the hot-function policy sees
   // any), the rest is generated for size (core/facts/SizeCodegen.cpp).
   if (Req.Hot != HotPolicy::Off)
@@ -403,18 +395,17 @@ std::vector<std::string> idleOptionWarnings(const MergeRequest &Req) {
   std::vector<std::string> Warnings;
   if (Req.Enabled)
     return Warnings;
-  auto Idle = [&](LinkerOptionID ID) {
-    Warnings.push_back(optionSpelling(ID) + " has no effect without " +
+  auto Idle = [&](const LinkerOption &O) {
+    Warnings.push_back(optionSpelling(O) + " has no effect without " +
                        optionSpelling(LinkerOptionID::Merge));
   };
-  if (Req.SimilarSwitch.value_or(false))
-    Idle(LinkerOptionID::MergeSimilar);
-  if (Req.AlignedSwitch.value_or(false))
-    Idle(LinkerOptionID::MergeAligned);
+  for (const OptionRow *Row : mergeOptionRows())
+    if (Row->Linker && Req.StageSwitches.lookup(Row))
+      Idle(stageSwitchOption(*Row, /*On=*/true));
   if (!Req.ReportPath.empty())
-    Idle(LinkerOptionID::Report);
+    Idle(linkerOption(LinkerOptionID::Report));
   if (Req.Print)
-    Idle(LinkerOptionID::Print);
+    Idle(linkerOption(LinkerOptionID::Print));
   return Warnings;
 }
 

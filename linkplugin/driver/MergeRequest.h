@@ -9,6 +9,7 @@
 #include "core/MergeOptions.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -17,6 +18,8 @@
 #include <vector>
 
 namespace lmf {
+
+struct OptionRow;
 
 /// lld's options for distributed ThinLTO (DTLTO), which change meaning when
 /// we merge: the backends must then run our remote backend, and their
@@ -47,9 +50,10 @@ struct MergeRequest {
   /// alignedMergingOn). Only Pass's rows are read from it: the mode and the
   /// hot-function policy are Mode and Hot.
   MergeOptions Pass;
-  /// The last of our linker switches for similar and for aligned merging;
-  /// unset: neither of the pair was given.
-  std::optional<bool> SimilarSwitch, AlignedSwitch;
+  /// The last of each stage's pair of linker switches (on or off), by the
+  /// stage's switch row (OptionRow::Linker); a stage is not here when
+  /// neither of its pair was given.
+  llvm::DenseMap<const OptionRow *, bool> StageSwitches;
   /// The last of --lto-merge-functions-across-modules /
   /// --no-lto-merge-functions-across-modules.
   bool AcrossModules = true;

@@ -11,6 +11,9 @@
 
 #include "linkplugin/driver/LinkerOptions.h"
 
+#include "core/MergeModule.h"
+#include "core/OptionRow.h"
+
 #include "linkplugin/driver/HelpText.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -28,10 +31,38 @@ TEST(LinkerOptions, NamesAreUniqueAndDocumented) {
   for (const LinkerOption &O : linkerOptions()) {
     EXPECT_TRUE(Names.insert(O.Name).second) << O.Name.str();
     EXPECT_FALSE(O.Help.empty()) << O.Name.str();
-    EXPECT_EQ(&linkerOption(O.ID), &O);
-    EXPECT_EQ(optionSpelling(O.ID), "--" + O.Name.str());
+    bool Switch = O.ID == LinkerOptionID::StageSwitch ||
+                  O.ID == LinkerOptionID::NoStageSwitch;
+    EXPECT_EQ(Switch, O.Row != nullptr) << O.Name.str();
+    if (Switch)
+      EXPECT_EQ(&stageSwitchOption(*O.Row, O.ID == LinkerOptionID::StageSwitch),
+                &O);
+    else
+      EXPECT_EQ(&linkerOption(O.ID), &O);
+    EXPECT_EQ(optionSpelling(O), "--" + O.Name.str());
   }
   EXPECT_EQ(Names.size(), 12u);
+}
+
+// A stage's switches come from its row in core's option table: every row
+// with linker switches has its pair, named after them, and nothing else.
+TEST(LinkerOptions, EveryStageSwitchHasItsPair) {
+  unsigned Switches = 0;
+  for (const OptionRow *Row : mergeOptionRows()) {
+    if (!Row->Linker)
+      continue;
+    ++Switches;
+    EXPECT_EQ(Row->Kind, OptionKind::Switch) << Row->Name.str();
+    EXPECT_EQ(stageSwitchOption(*Row, true).Name, Row->Linker->Name);
+    EXPECT_EQ(stageSwitchOption(*Row, false).Name,
+              "no-" + Row->Linker->Name.str());
+    // A misspelling in the stage's namespace is ours, not lld's.
+    std::string Misspelt = "--" + Row->Linker->Name.str() + "s";
+    std::optional<OurArgument> Match = matchLinkerOption(Misspelt);
+    ASSERT_TRUE(Match) << Misspelt;
+    EXPECT_EQ(Match->Option, nullptr) << Misspelt;
+  }
+  EXPECT_EQ(Switches, 2u);
 }
 
 TEST(LinkerOptions, ExpectedOptionsText) {
@@ -51,13 +82,15 @@ TEST(LinkerOptions, SimilarFlagsOneOrTwoDashes) {
        {"-lto-merge-similar-functions", "--lto-merge-similar-functions"}) {
     std::optional<OurArgument> Match = matchLinkerOption(Arg);
     ASSERT_TRUE(Match && Match->Option) << Arg;
-    EXPECT_EQ(Match->Option->ID, LinkerOptionID::MergeSimilar);
+    EXPECT_EQ(Match->Option->ID, LinkerOptionID::StageSwitch);
+    EXPECT_EQ(Match->Option->Row->Name, "lto-merge-functions-similar");
   }
   for (const char *Arg : {"-no-lto-merge-similar-functions",
                           "--no-lto-merge-similar-functions"}) {
     std::optional<OurArgument> Match = matchLinkerOption(Arg);
     ASSERT_TRUE(Match && Match->Option) << Arg;
-    EXPECT_EQ(Match->Option->ID, LinkerOptionID::NoMergeSimilar);
+    EXPECT_EQ(Match->Option->ID, LinkerOptionID::NoStageSwitch);
+    EXPECT_EQ(Match->Option->Row->Name, "lto-merge-functions-similar");
   }
 }
 
