@@ -56,16 +56,6 @@ using namespace llvm;
 namespace lmf {
 namespace {
 
-/// The stages, in the order they run.
-ArrayRef<const MergeStage *> mergeStages() {
-  static const MergeStage *const Stages[] = {
-      &identicalStage(),
-      &similarStage(),
-      &alignedStage(),
-  };
-  return Stages;
-}
-
 /// mergeModule's own options, for what comes after the stages.
 constexpr OptionRow ModuleOptionRows[] = {
     {"lto-merge-functions-no-outline-hot", OptionKind::Switch,
@@ -132,6 +122,15 @@ void addMemberSymbols(Module &M, const MergeResult &Result,
 }
 
 } // namespace
+
+ArrayRef<const MergeStage *> mergeStages() {
+  static const MergeStage *const Stages[] = {
+      &identicalStage(),
+      &similarStage(),
+      &alignedStage(),
+  };
+  return Stages;
+}
 
 std::vector<const OptionRow *> mergeOptionRows() {
   std::vector<const OptionRow *> Rows;

@@ -20,6 +20,7 @@ class Module;
 
 namespace lmf {
 
+class MergeStage;
 struct OptionRow;
 
 /// Finds functions of M that are the same modulo intersectable annotations
@@ -34,6 +35,10 @@ struct OptionRow;
 /// result.
 llvm::Expected<MergeResult>
 mergeModule(llvm::Module &M, const MergeOptions &Opts, TaskRunner &Runner);
+
+/// The stages, in the order they run (MergeStage.h): a stage is its folder
+/// under core/ and one line of this list.
+llvm::ArrayRef<const MergeStage *> mergeStages();
 
 /// Every option of mergeModule and its stages (OptionRow.h), in the order
 /// `--help` lists them and our ld.lld passes them on: mergeModule's own,

@@ -10,9 +10,18 @@
 // be read back (resultsFromJson): the backends of a distributed ThinLTO link
 // run in other processes, and their reports are all the linker receives.
 //
+// The identical stage's numbers are the report's top level (schema 1); every
+// later stage that ran writes a section under its name and reads it back
+// itself (MergeStage::reportSection, in the stage's folder), and adds its
+// lines to the listing after the identical stage's, in stage order.
+//
 //===----------------------------------------------------------------------===//
 
 #include "core/MergeReport.h"
+
+#include "core/MergeModule.h"
+#include "core/MergeStage.h"
+#include "core/ReportSections.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -22,75 +31,6 @@ namespace lmf {
 
 static const char ModuleSchema[] = "lto-merge-functions-report/1";
 static const char ThinLTOSchema[] = "lto-merge-functions-thinlto-report/1";
-
-/// The report's keys, each spelled once: the writer and the reader below
-/// both name them from here (the counts in folds_by_action are keyed by
-/// the action names of MergeActions.cpp).
-namespace key {
-constexpr StringLiteral Action = "action";
-constexpr StringLiteral AddressCompared = "address_compared";
-constexpr StringLiteral Aligned = "aligned";
-constexpr StringLiteral Branches = "branches";
-constexpr StringLiteral HotExcluded = "hot_excluded";
-constexpr StringLiteral MatchedInstructions = "matched_instructions";
-constexpr StringLiteral PairsPlanned = "pairs_planned";
-constexpr StringLiteral RealBytesAfter = "real_bytes_after";
-constexpr StringLiteral RealBytesBefore = "real_bytes_before";
-constexpr StringLiteral RealBytesSaved = "real_bytes_saved";
-constexpr StringLiteral Selects = "selects";
-constexpr StringLiteral UnmatchedInstructions = "unmatched_instructions";
-constexpr StringLiteral Apply = "apply";
-constexpr StringLiteral Body = "body";
-constexpr StringLiteral BodyInstructions = "body_instructions";
-constexpr StringLiteral Buckets = "buckets";
-constexpr StringLiteral Classes = "classes";
-constexpr StringLiteral ClassesMerged = "classes_merged";
-constexpr StringLiteral Collect = "collect";
-constexpr StringLiteral Collisions = "collisions";
-constexpr StringLiteral EstimatedBytesSaved = "estimated_bytes_saved";
-constexpr StringLiteral FoldedBodyInstructions = "folded_body_instructions";
-constexpr StringLiteral FoldsByAction = "folds_by_action";
-constexpr StringLiteral Function = "function";
-constexpr StringLiteral FunctionsConsidered = "functions_considered";
-constexpr StringLiteral FunctionsFolded = "functions_folded";
-constexpr StringLiteral FunctionsInModule = "functions_in_module";
-constexpr StringLiteral FunctionsMerged = "functions_merged";
-constexpr StringLiteral Groups = "groups";
-constexpr StringLiteral Hash = "hash";
-constexpr StringLiteral HotFunctions = "hot_functions";
-constexpr StringLiteral HotPolicy = "hot_policy";
-constexpr StringLiteral KeptBytes = "kept_bytes";
-constexpr StringLiteral Policy = "policy";
-constexpr StringLiteral Members = "members";
-constexpr StringLiteral Mode = "mode";
-constexpr StringLiteral Module = "module";
-constexpr StringLiteral Modules = "modules";
-constexpr StringLiteral MultiMember = "multi_member";
-constexpr StringLiteral Name = "name";
-constexpr StringLiteral NotOutlined = "not_outlined";
-constexpr StringLiteral Parameters = "parameters";
-constexpr StringLiteral Positions = "positions";
-constexpr StringLiteral Pure = "pure";
-constexpr StringLiteral Purity = "purity";
-constexpr StringLiteral Reason = "reason";
-constexpr StringLiteral RefinementIterations = "refinement_iterations";
-constexpr StringLiteral Refusals = "refusals";
-constexpr StringLiteral Refused = "refused";
-constexpr StringLiteral Resolve = "resolve";
-constexpr StringLiteral Round = "round";
-constexpr StringLiteral Rounds = "rounds";
-constexpr StringLiteral Schema = "schema";
-constexpr StringLiteral Similar = "similar";
-constexpr StringLiteral SizeOptimized = "size_optimized";
-constexpr StringLiteral Source = "source";
-constexpr StringLiteral Survivor = "survivor";
-constexpr StringLiteral TableParameters = "table_parameters";
-constexpr StringLiteral SurvivorAction = "survivor_action";
-constexpr StringLiteral Threads = "threads";
-constexpr StringLiteral TimeSeconds = "time_seconds";
-constexpr StringLiteral Total = "total";
-constexpr StringLiteral Verify = "verify";
-} // namespace key
 
 static json::Object groupToJson(const FoldGroup &G) {
   json::Array Members;
@@ -111,89 +51,6 @@ static json::Object groupToJson(const FoldGroup &G) {
   else
     Group[key::SurvivorAction] = nullptr;
   return Group;
-}
-
-static json::Object similarGroupToJson(const SimilarGroup &G) {
-  json::Array Members;
-  for (const MergedMember &M : G.Members)
-    Members.push_back(json::Object{{key::Name, M.Name},
-                                   {key::Action, mergeActionName(M.Action)}});
-  return json::Object{{key::Round, G.Round},
-                      {key::Body, G.KeptBody},
-                      {key::Source, G.KeptMember},
-                      {key::Parameters, G.Parameters},
-                      {key::TableParameters, G.TableParameters},
-                      {key::BodyInstructions, G.BodyInstructions},
-                      {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
-                      {key::Members, std::move(Members)}};
-}
-
-static json::Object alignedGroupToJson(const AlignedGroup &G) {
-  json::Array Members;
-  for (const MergedMember &M : G.Members)
-    Members.push_back(json::Object{{key::Name, M.Name},
-                                   {key::Action, mergeActionName(M.Action)}});
-  json::Object Group{{key::Round, G.Round},
-                     {key::Body, G.KeptBody},
-                     {key::MatchedInstructions, G.MatchedInstructions},
-                     {key::UnmatchedInstructions, G.UnmatchedInstructions},
-                     {key::Selects, G.Selects},
-                     {key::Branches, G.Branches},
-                     {key::BodyInstructions, G.BodyInstructions},
-                     {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
-                     {key::Members, std::move(Members)}};
-  if (std::optional<int64_t> Saved = G.realBytesSaved()) {
-    Group[key::RealBytesBefore] = *G.RealBytesBefore;
-    Group[key::RealBytesAfter] = *G.RealBytesAfter;
-    Group[key::RealBytesSaved] = *Saved;
-  }
-  return Group;
-}
-
-static json::Array refusalsToJson(ArrayRef<RefusedMember> Refusals) {
-  json::Array Out;
-  for (const RefusedMember &F : Refusals)
-    Out.push_back(json::Object{{key::Function, F.Name},
-                               {key::Survivor, F.ClassName},
-                               {key::Reason, F.Reason}});
-  return Out;
-}
-
-/// The similar stage's part of the report (only when the stage ran).
-static json::Value similarToJson(const MergeResult &R) {
-  const MergeStats &S = R.Stats;
-  json::Array Classes;
-  for (const SimilarGroup &G : R.Similar)
-    Classes.push_back(similarGroupToJson(G));
-  return json::Object{{key::Positions, json::Array(R.SimilarPositions)},
-                      {key::FunctionsConsidered, S.SimilarConsidered},
-                      {key::ClassesMerged, S.SimilarClasses},
-                      {key::FunctionsMerged, S.SimilarMembers},
-                      {key::Parameters, S.SimilarParameters},
-                      {key::Refused, S.SimilarRefused},
-                      {key::EstimatedBytesSaved, S.SimilarEstimatedBytes},
-                      {key::Classes, std::move(Classes)},
-                      {key::Refusals, refusalsToJson(R.SimilarRefusals)}};
-}
-
-/// The aligned stage's part of the report (only when the stage ran).
-static json::Value alignedToJson(const MergeResult &R) {
-  const MergeStats &S = R.Stats;
-  json::Array Classes;
-  for (const AlignedGroup &G : R.Aligned)
-    Classes.push_back(alignedGroupToJson(G));
-  json::Object Stage{{key::FunctionsConsidered, S.AlignedConsidered},
-                     {key::PairsPlanned, S.AlignedPairsPlanned},
-                     {key::ClassesMerged, S.AlignedClasses},
-                     {key::FunctionsMerged, S.AlignedMembers},
-                     {key::HotExcluded, S.AlignedHotExcluded},
-                     {key::Refused, S.AlignedRefused},
-                     {key::EstimatedBytesSaved, S.AlignedEstimatedBytes},
-                     {key::Classes, std::move(Classes)},
-                     {key::Refusals, refusalsToJson(R.AlignedRefusals)}};
-  if (S.AlignedRealBytes)
-    Stage[key::RealBytesSaved] = *S.AlignedRealBytes;
-  return Stage;
 }
 
 /// The identical stage's report: every key the report has had since
@@ -263,10 +120,9 @@ static json::Value hotPolicyToJson(const MergeResult &R) {
 
 json::Value reportToJson(const MergeResult &R) {
   json::Object Report = identicalReportToJson(R);
-  if (R.SimilarRan)
-    Report[key::Similar] = similarToJson(R);
-  if (R.AlignedRan)
-    Report[key::Aligned] = alignedToJson(R);
+  for (const MergeStage *Stage : mergeStages())
+    if (std::optional<json::Value> Section = Stage->reportSection(R))
+      Report[Stage->name()] = std::move(*Section);
   if (R.Stats.HotFunctions || R.SizeCodegenRan)
     Report[key::HotPolicy] = hotPolicyToJson(R);
   return Report;
@@ -312,41 +168,6 @@ static bool fromJSON(const json::Value &V, FoldGroup &G, json::Path P) {
   G.KeptMemberForwarded = KeptMemberAction.has_value();
   G.KeptMemberAction = KeptMemberAction.value_or(FoldAction::Thunk);
   return true;
-}
-
-static bool fromJSON(const json::Value &V, MergedMember &M, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map(key::Name, M.Name) && O.map(key::Action, M.Action);
-}
-
-static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.KeptBody) &&
-         O.map(key::Source, G.KeptMember) &&
-         O.map(key::Parameters, G.Parameters) &&
-         O.mapOptional(key::TableParameters, G.TableParameters) &&
-         O.map(key::BodyInstructions, G.BodyInstructions) &&
-         O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
-         O.map(key::Members, G.Members);
-}
-
-static bool fromJSON(const json::Value &V, AlignedGroup &G, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map(key::Round, G.Round) && O.map(key::Body, G.KeptBody) &&
-         O.map(key::MatchedInstructions, G.MatchedInstructions) &&
-         O.map(key::UnmatchedInstructions, G.UnmatchedInstructions) &&
-         O.map(key::Selects, G.Selects) && O.map(key::Branches, G.Branches) &&
-         O.map(key::BodyInstructions, G.BodyInstructions) &&
-         O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
-         O.map(key::Members, G.Members) &&
-         O.mapOptional(key::RealBytesBefore, G.RealBytesBefore) &&
-         O.mapOptional(key::RealBytesAfter, G.RealBytesAfter);
-}
-
-static bool fromJSON(const json::Value &V, RefusedMember &F, json::Path P) {
-  json::ObjectMapper O(V, P);
-  return O && O.map(key::Function, F.Name) &&
-         O.map(key::Survivor, F.ClassName) && O.map(key::Reason, F.Reason);
 }
 
 static bool fromJSON(const json::Value &V, PhaseTimes &T, json::Path P) {
@@ -418,43 +239,14 @@ static bool mapHotPolicy(const json::Value &V, MergeResult &R, json::Path P) {
          O.map(key::KeptBytes, S.HotKeptBytes) && mapSizeCodegen(O, R);
 }
 
-/// Reads the similar section, present when the stage ran.
-static bool mapSimilar(const json::Value &V, MergeResult &R, json::Path P) {
-  const json::Value *Similar = V.getAsObject()->get(key::Similar);
-  if (!Similar)
-    return true;
-  R.SimilarRan = true;
-  json::ObjectMapper O(*Similar, P.field(key::Similar));
-  MergeStats &S = R.Stats;
-  return O && O.mapOptional(key::Positions, R.SimilarPositions) &&
-         O.map(key::FunctionsConsidered, S.SimilarConsidered) &&
-         O.map(key::ClassesMerged, S.SimilarClasses) &&
-         O.map(key::FunctionsMerged, S.SimilarMembers) &&
-         O.map(key::Parameters, S.SimilarParameters) &&
-         O.map(key::Refused, S.SimilarRefused) &&
-         O.map(key::EstimatedBytesSaved, S.SimilarEstimatedBytes) &&
-         O.map(key::Classes, R.Similar) &&
-         O.map(key::Refusals, R.SimilarRefusals);
-}
-
-/// Reads the aligned section, present when the stage ran.
-static bool mapAligned(const json::Value &V, MergeResult &R, json::Path P) {
-  const json::Value *Aligned = V.getAsObject()->get(key::Aligned);
-  if (!Aligned)
-    return true;
-  R.AlignedRan = true;
-  json::ObjectMapper O(*Aligned, P.field(key::Aligned));
-  MergeStats &S = R.Stats;
-  return O && O.map(key::FunctionsConsidered, S.AlignedConsidered) &&
-         O.map(key::PairsPlanned, S.AlignedPairsPlanned) &&
-         O.map(key::ClassesMerged, S.AlignedClasses) &&
-         O.map(key::FunctionsMerged, S.AlignedMembers) &&
-         O.map(key::HotExcluded, S.AlignedHotExcluded) &&
-         O.map(key::Refused, S.AlignedRefused) &&
-         O.map(key::EstimatedBytesSaved, S.AlignedEstimatedBytes) &&
-         O.mapOptional(key::RealBytesSaved, S.AlignedRealBytes) &&
-         O.map(key::Classes, R.Aligned) &&
-         O.map(key::Refusals, R.AlignedRefusals);
+/// Reads back the section of every stage that has one in the report.
+static bool mapStageSections(const json::Value &V, MergeResult &R,
+                             json::Path P) {
+  for (const MergeStage *Stage : mergeStages())
+    if (const json::Value *Section = V.getAsObject()->get(Stage->name()))
+      if (!Stage->readReportSection(*Section, R, P.field(Stage->name())))
+        return false;
+  return true;
 }
 
 static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
@@ -469,7 +261,7 @@ static bool fromJSON(const json::Value &V, MergeResult &R, json::Path P) {
   return O.map(key::Module, R.ModuleName) && O.map(key::Mode, R.Mode) &&
          mapStats(O, V, R.Stats, P) && O.map(key::TimeSeconds, R.Times) &&
          O.map(key::Groups, R.Groups) && O.map(key::Refusals, R.Refusals) &&
-         mapSimilar(V, R, P) && mapAligned(V, R, P) && mapHotPolicy(V, R, P);
+         mapStageSections(V, R, P) && mapHotPolicy(V, R, P);
 }
 
 Expected<std::vector<MergeResult>> resultsFromJson(const json::Value &Report) {
@@ -518,29 +310,8 @@ void printListing(const MergeResult &Result, raw_ostream &OS) {
          << foldActionName(M.Action)
          << (M.AddressCompared ? ", address compared" : "") << ")\n";
   }
-  for (const SimilarGroup &G : Result.Similar) {
-    OS << "merged similar functions into " << G.KeptBody << " (" << G.Parameters
-       << " parameters, ";
-    if (G.TableParameters != 0)
-      OS << G.TableParameters << " of them in constant tables, ";
-    OS << "about " << G.EstimatedBytesSaved << " bytes saved)\n";
-    for (const MergedMember &M : G.Members)
-      OS << "  sharing body with similar function " << M.Name << " ("
-         << mergeActionName(M.Action) << ")\n";
-  }
-  for (const AlignedGroup &G : Result.Aligned) {
-    OS << "merged aligned functions into " << G.KeptBody << " ("
-       << G.MatchedInstructions << " matched, " << G.UnmatchedInstructions
-       << " unmatched instructions, " << G.Selects << " selects, " << G.Branches
-       << " branches, about " << G.EstimatedBytesSaved << " bytes saved";
-    if (std::optional<int64_t> Saved = G.realBytesSaved())
-      OS << "; compiled: " << *G.RealBytesBefore << " -> " << *G.RealBytesAfter
-         << " bytes, " << *Saved << " saved";
-    OS << ")\n";
-    for (const MergedMember &M : G.Members)
-      OS << "  sharing body with aligned function " << M.Name << " ("
-         << mergeActionName(M.Action) << ")\n";
-  }
+  for (const MergeStage *Stage : mergeStages())
+    Stage->printListing(Result, OS);
 }
 
 } // namespace lmf

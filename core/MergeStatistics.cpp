@@ -7,21 +7,16 @@
 // `STATISTIC` counters, filled here from MergeStats at the end of a run, so
 // that no count is kept in two places that could disagree.
 //
-// Debian's LLVM is built without assertions, where `STATISTIC` counters
-// compile to nothing unless LLVM_FORCE_ENABLE_STATS is set; it is set for
-// this file only, after llvm-config.h has given it its default.
+// The counters of mergeModule's own steps are here; each later stage
+// declares and fills its own (MergeStage::publishStatistics), in its folder
+// (StageStatistics.h turns them on in Debian's build).
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/MergeRemarks.h"
+#include "core/MergeModule.h"
 #include "core/MergeResult.h"
-
-#include "llvm/Config/llvm-config.h"
-#undef LLVM_FORCE_ENABLE_STATS
-#define LLVM_FORCE_ENABLE_STATS 1
-#include "llvm/ADT/Statistic.h"
-
-#define DEBUG_TYPE lmf::MergePassName
+#include "core/MergeStage.h"
+#include "core/StageStatistics.h"
 
 STATISTIC(NumConsidered, "Functions considered for merging");
 STATISTIC(NumFolded, "Functions folded");
@@ -33,17 +28,7 @@ STATISTIC(NumAddressCompared,
           "Folded functions kept apart in address because it is compared");
 STATISTIC(NumRefused, "Equal functions not folded");
 STATISTIC(NumRounds, "Merge rounds");
-STATISTIC(NumSimilarClasses, "Classes of similar functions merged");
-STATISTIC(NumSimilarMembers, "Similar functions sharing a merged body");
-STATISTIC(NumSimilarParameters, "Parameters added to merged similar bodies");
 STATISTIC(NumHotRefused, "Hot functions kept from folds that add instructions");
-STATISTIC(NumAlignedConsidered, "Functions considered for aligned merging");
-STATISTIC(NumAlignedPairsPlanned, "Pairs of functions aligned and priced");
-STATISTIC(NumAlignedClasses, "Aligned pairs merged");
-STATISTIC(NumAlignedMembers, "Functions sharing an aligned body");
-STATISTIC(NumAlignedHotExcluded,
-          "Functions kept from aligned merging as they run hot code");
-STATISTIC(NumAlignedRefused, "Aligned pairs planned but not merged");
 
 void lmf::publishStatistics(const MergeStats &Stats) {
   NumConsidered += Stats.Considered;
@@ -55,14 +40,7 @@ void lmf::publishStatistics(const MergeStats &Stats) {
   NumAddressCompared += Stats.AddressCompared;
   NumRefused += Stats.Refused;
   NumRounds += Stats.Rounds;
-  NumSimilarClasses += Stats.SimilarClasses;
-  NumSimilarMembers += Stats.SimilarMembers;
-  NumSimilarParameters += Stats.SimilarParameters;
   NumHotRefused += Stats.HotRefused;
-  NumAlignedConsidered += Stats.AlignedConsidered;
-  NumAlignedPairsPlanned += Stats.AlignedPairsPlanned;
-  NumAlignedClasses += Stats.AlignedClasses;
-  NumAlignedMembers += Stats.AlignedMembers;
-  NumAlignedHotExcluded += Stats.AlignedHotExcluded;
-  NumAlignedRefused += Stats.AlignedRefused;
+  for (const MergeStage *Stage : mergeStages())
+    Stage->publishStatistics(Stats);
 }

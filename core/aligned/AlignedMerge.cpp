@@ -61,6 +61,7 @@
 #include "core/aligned/AlignedEligibility.h"
 #include "core/aligned/AlignedPlanner.h"
 #include "core/aligned/AlignedRealBytes.h"
+#include "core/aligned/AlignedReport.h"
 #include "core/aligned/AlignedRewriter.h"
 #include "core/aligned/CandidateSearch.h"
 #include "core/aligned/MergedBodyBuilder.h"
@@ -444,6 +445,20 @@ class AlignedStage final : public MergeStage {
 public:
   StringRef name() const override { return "aligned"; }
   ArrayRef<OptionRow> options() const override { return AlignedOptionRows; }
+  std::optional<json::Value>
+  reportSection(const MergeResult &R) const override {
+    return alignedReportSection(R);
+  }
+  bool readReportSection(const json::Value &Section, MergeResult &R,
+                         json::Path P) const override {
+    return readAlignedReportSection(Section, R, P);
+  }
+  void printListing(const MergeResult &R, raw_ostream &OS) const override {
+    printAlignedListing(R, OS);
+  }
+  void publishStatistics(const MergeStats &Stats) const override {
+    publishAlignedStatistics(Stats);
+  }
   bool runsOn(const Module &, const MergeOptions &Opts) const override {
     return alignedMergingOn(Opts.Aligned.Enabled);
   }

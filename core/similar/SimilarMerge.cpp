@@ -51,6 +51,7 @@
 #include "core/equality/StructuralHash.h"
 #include "core/facts/AnnotationIntersector.h"
 #include "core/facts/ProfileFacts.h"
+#include "core/similar/SimilarReport.h"
 #include "core/similar/SimilarRewriter.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -368,6 +369,20 @@ constexpr OptionRow SimilarOptionRows[] = {
 class SimilarStage final : public MergeStage {
 public:
   ArrayRef<OptionRow> options() const override { return SimilarOptionRows; }
+  std::optional<json::Value>
+  reportSection(const MergeResult &R) const override {
+    return similarReportSection(R);
+  }
+  bool readReportSection(const json::Value &Section, MergeResult &R,
+                         json::Path P) const override {
+    return readSimilarReportSection(Section, R, P);
+  }
+  void printListing(const MergeResult &R, raw_ostream &OS) const override {
+    printSimilarListing(R, OS);
+  }
+  void publishStatistics(const MergeStats &Stats) const override {
+    publishSimilarStatistics(Stats);
+  }
   StringRef name() const override { return "similar"; }
   bool runsOn(const Module &M, const MergeOptions &Opts) const override {
     return similarMergingOn(Opts.Similar.Enabled, M);

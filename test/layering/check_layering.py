@@ -39,6 +39,7 @@ STAGES = list(MAY_INCLUDE)
 # core/'s top-level headers that every layer may include.
 VOCABULARY = {"MergeActions", "MergeNames", "MergeOptions", "MergeRemarks",
               "MergeResult", "MergeStage", "OptionRow", "PhaseTimer",
+              "ReportSections", "StageStatistics",
               "TaskRunner"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"core/([A-Za-z/]+)\.h"', re.M)
 
