@@ -1,0 +1,1 @@
+// The sibling the new stage must not include.

@@ -1,0 +1,1 @@
+// The layer below the stages.

@@ -1,0 +1,1 @@
+// A stage the sibling control's aligned stage must not include.

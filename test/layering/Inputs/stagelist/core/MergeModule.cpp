@@ -1,0 +1,2 @@
+// The stage list of a tree that forgot a stage.
+const void *Stages[] = {&identicalStage()};

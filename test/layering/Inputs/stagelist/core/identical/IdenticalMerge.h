@@ -1,0 +1,1 @@
+// A stage that is listed.

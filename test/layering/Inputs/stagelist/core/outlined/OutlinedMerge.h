@@ -1,0 +1,1 @@
+// A stage folder that no list names.
