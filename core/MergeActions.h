@@ -22,7 +22,17 @@
 //    a thunk of the kept body that passes its values (a similar class's
 //    constants, an aligned pair's identifier), or rewrite its calls to do
 //    so (MergeAction);
-//  - refusal: a member a plan leaves out of its class, with the reason.
+//  - refusal: a member a plan leaves out of its class, with the reason;
+//  - twins: two members of one identical class (an argument-free twin: a
+//    member whose body reads none of its arguments, ArgumentFreeBodies.h);
+//  - group: the result's record of one merged class (FoldGroup,
+//    SimilarGroup, AlignedGroup in MergeResult.h; the report's "groups" and
+//    "classes"), not a second kind of class;
+//  - shared body: only the kept body of a similar class or of a class
+//    across ThinLTO modules, which every member's code now runs; an aligned
+//    pair's is its merged body;
+//  - stage: one of mergeModule's merging steps (MergeStage.h), a folder of
+//    core/ each: identical, similar, aligned.
 //
 // The user-visible names (the listing, the report's keys, the remarks, the
 // options) are older than some of these words and stay as they are: the

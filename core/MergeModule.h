@@ -1,4 +1,4 @@
-//===- MergeModule.h - Merge identical and similar functions ----*- C++ -*-===//
+//===- MergeModule.h - Merge a module's functions, stage by stage -*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
@@ -23,14 +23,13 @@ namespace lmf {
 class MergeStage;
 struct OptionRow;
 
-/// Finds functions of M that are the same modulo intersectable annotations
-/// and folds them, to a fixpoint; when similar merging is on for M
-/// (Opts.Similar.Enabled, or unset and M carries a profile:
-/// similarMergingOn), then merges those that differ only in constants at
-/// parameter positions; with the size code generation options, marks
+/// Runs the stages of mergeStages() on M, in order (MergeModule.cpp):
+/// identical merging to a fixpoint, then similar merging where it is on for
+/// M (similarMergingOn) and aligned merging where it is on
+/// (alignedMergingOn); with the size code generation options, then marks
 /// functions for code generation (SizeCodegen.h). Parallel phases run on
-/// Runner; the output module is the same for any runner. Fails when
-/// the module's functions refer to each other more than 2^32 times (before
+/// Runner; the output module is the same for any runner. Fails when the
+/// module's functions refer to each other more than 2^32 times (before
 /// anything changes), or when the verifier was asked for and rejects the
 /// result.
 llvm::Expected<MergeResult>

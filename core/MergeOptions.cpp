@@ -29,7 +29,7 @@ static constexpr NamedValue<MergeMode> Modes[] = {
 
 static constexpr NamedValue<HotPolicy> HotPolicies[] = {
     {HotPolicy::Off, "off", "a profile does not change what merges"},
-    {HotPolicy::HotIdenticalOnly, "hot-identical-only",
+    {HotPolicy::NoInstructionAdded, "hot-identical-only",
      "hot functions fold only where no instruction is added: never a thunk, "
      "never a member of a similar class"}};
 

@@ -28,12 +28,14 @@ enum class MergeMode { Safe, All };
 
 /// What a profile changes. Hot functions (the module's profile summary calls
 /// their entry count hot, or they carry the `hot` attribute) are on the fast
-/// path of the program: under `HotIdenticalOnly` they fold only where no
+/// path of the program: under `NoInstructionAdded` they fold only where no
 /// instruction is added to any call of them (erased or made an alias, their
 /// calls now reaching the kept body), never become a thunk, and take no part
-/// in similar merging. `minsize`/`optsize` functions are never hot here: the
-/// unit asked for size. `Off` merges hot functions like any other.
-enum class HotPolicy { Off, HotIdenticalOnly };
+/// in similar or aligned merging (its name on the command line,
+/// "hot-identical-only", is older than the aligned stage). `minsize`/
+/// `optsize` functions are never hot here: the unit asked for size. `Off`
+/// merges hot functions like any other.
+enum class HotPolicy { Off, NoInstructionAdded };
 
 /// The switches of similar merging, passed as a whole: from the command
 /// line to the pass, and through the step before a ThinLTO link to its
@@ -99,7 +101,7 @@ struct MergeOptions {
   MergeMode Mode = MergeMode::Safe;
   /// Without a profile summary or `hot` attributes no function is hot and
   /// the policy changes nothing.
-  HotPolicy Hot = HotPolicy::HotIdenticalOnly;
+  HotPolicy Hot = HotPolicy::NoInstructionAdded;
   /// After merging, give every function that runs hot code the `nooutline`
   /// attribute, so that LLVM's MachineOutliner, when code generation runs
   /// it, keeps off the fast path (SizeCodegen.h). Nothing is hot under

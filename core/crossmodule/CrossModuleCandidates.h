@@ -151,7 +151,7 @@ struct ModuleCandidates {
 /// What the link says about the module's functions.
 struct CrossModuleCollectOptions {
   MergeMode Mode = MergeMode::Safe;
-  HotPolicy Hot = HotPolicy::HotIdenticalOnly;
+  HotPolicy Hot = HotPolicy::NoInstructionAdded;
   /// MergeOptions::LinkAddressFree: the link's address-free functions, or
   /// null when the link's inputs could not be judged.
   const llvm::DenseSet<uint64_t> *LinkAddressFree = nullptr;

@@ -400,7 +400,7 @@ TEST(MergeRequest, PassOptionsForEachPlaceThePassRuns) {
 }
 
 TEST(MergeRequest, HotPolicyLastOneWinsAndReachesThePass) {
-  EXPECT_EQ(parse({"--lto-merge-functions"}).Hot, HotPolicy::HotIdenticalOnly);
+  EXPECT_EQ(parse({"--lto-merge-functions"}).Hot, HotPolicy::NoInstructionAdded);
   MergeRequest Req =
       parse({"--lto-merge-functions", "--lto-merge-functions-hot-policy=off"});
   EXPECT_EQ(Req.Hot, HotPolicy::Off);
@@ -410,7 +410,7 @@ TEST(MergeRequest, HotPolicyLastOneWinsAndReachesThePass) {
                      "lto-merge-functions-hot-policy=off"}));
   Req = parse({"--lto-merge-functions-hot-policy=off",
                "-lto-merge-functions-hot-policy=hot-identical-only"});
-  EXPECT_EQ(Req.Hot, HotPolicy::HotIdenticalOnly);
+  EXPECT_EQ(Req.Hot, HotPolicy::NoInstructionAdded);
   EXPECT_EQ(mergePassOptions(Req, "", PassPlace::InProcess),
             (Strings{"lto-merge-functions-mode=safe"}));
 }
