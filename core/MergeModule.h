@@ -1,4 +1,4 @@
-//===- MergeModule.h - Merge a module's functions, stage by stage -*- C++ -*-===//
+//===- MergeModule.h - A module's functions, stage by stage -----*- C++ -*-===//
 //
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
