@@ -84,11 +84,6 @@ struct AlignedOptions {
   /// Rounds of the aligned stage: a merged body may merge again in a later
   /// round, with a function or another merged body.
   unsigned Rounds = 3;
-  /// Also compile each merged class's functions before and after the stage
-  /// and record the code bytes (AlignedRealBytes.h): the report's and the
-  /// listing's real bytes beside the estimate. Costs a copy of the module
-  /// and a compile of those functions.
-  bool MeasureRealBytes = false;
 };
 
 /// The hot-code lines of MergeOptions::HotCodePercentile, in millionths of

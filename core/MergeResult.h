@@ -101,18 +101,6 @@ struct AlignedGroup {
   int64_t EstimatedBytesSaved = 0;
   /// Both members, the one whose identifier is 0 first.
   std::vector<MergedMember> Members;
-  /// Measured by compiling (AlignedRealBytes.h), when asked for: the code
-  /// bytes of the functions the class (with the classes merged into it in
-  /// earlier rounds) started from, and of what it left (the body and the
-  /// members' thunks). Unset for a class merged again later.
-  std::optional<uint64_t> RealBytesBefore, RealBytesAfter;
-
-  /// What the class really saved, when it was measured.
-  std::optional<int64_t> realBytesSaved() const {
-    if (!RealBytesBefore || !RealBytesAfter)
-      return std::nullopt;
-    return int64_t(*RealBytesBefore) - int64_t(*RealBytesAfter);
-  }
 };
 
 struct PhaseTimes {
@@ -157,8 +145,6 @@ struct MergeStats {
   uint64_t AlignedConsidered = 0, AlignedPairsPlanned = 0, AlignedClasses = 0,
            AlignedMembers = 0, AlignedHotExcluded = 0, AlignedRefused = 0;
   int64_t AlignedEstimatedBytes = 0;
-  /// Measured by compiling, when asked for (AlignedRealBytes.h).
-  std::optional<int64_t> AlignedRealBytes;
   /// The hot-function policy: the module's hot functions, the members it
   /// refused in either stage, and the byte model's estimate of what they
   /// would have saved.

@@ -32,9 +32,6 @@ inline constexpr llvm::StringLiteral HotExcluded = "hot_excluded";
 inline constexpr llvm::StringLiteral MatchedInstructions =
     "matched_instructions";
 inline constexpr llvm::StringLiteral PairsPlanned = "pairs_planned";
-inline constexpr llvm::StringLiteral RealBytesAfter = "real_bytes_after";
-inline constexpr llvm::StringLiteral RealBytesBefore = "real_bytes_before";
-inline constexpr llvm::StringLiteral RealBytesSaved = "real_bytes_saved";
 inline constexpr llvm::StringLiteral Selects = "selects";
 inline constexpr llvm::StringLiteral UnmatchedInstructions =
     "unmatched_instructions";

@@ -60,7 +60,6 @@
 #include "core/TaskRunner.h"
 #include "core/aligned/AlignedEligibility.h"
 #include "core/aligned/AlignedPlanner.h"
-#include "core/aligned/AlignedRealBytes.h"
 #include "core/aligned/AlignedReport.h"
 #include "core/aligned/AlignedRewriter.h"
 #include "core/aligned/CandidateSearch.h"
@@ -74,7 +73,6 @@
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <algorithm>
 #include <mutex>
@@ -430,17 +428,8 @@ constexpr OptionRow AlignedOptionRows[] = {
      "round)",
      [](MergeOptions &O) -> OptionField { return &O.Aligned.Rounds; },
      /*Hidden=*/true},
-    {"lto-merge-functions-aligned-real-bytes", OptionKind::Switch,
-     "Compile every aligned class's functions before and after the stage "
-     "and report their real code bytes beside the estimate",
-     [](MergeOptions &O) -> OptionField {
-       return &O.Aligned.MeasureRealBytes;
-     }},
 };
 
-/// Asked for the real bytes (AlignedOptions::MeasureRealBytes), the stage
-/// is measured against a copy of the module as it found it; neither the
-/// copy nor the measure is stage time.
 class AlignedStage final : public MergeStage {
 public:
   StringRef name() const override { return "aligned"; }
@@ -463,32 +452,10 @@ public:
     return alignedMergingOn(Opts.Aligned.Enabled);
   }
   Error run(StageContext &Ctx) const override {
-    std::unique_ptr<Module> Before;
-    if (Ctx.Opts.Aligned.MeasureRealBytes)
-      Before = CloneModule(Ctx.M);
-    {
-      PhaseTimer Timer(Ctx.Result.Times.AlignedSeconds,
-                       "LTOMergeFunctions.Aligned");
-      AlignedRun(Ctx).run();
-    }
-    if (Before)
-      measureRealBytes(*Before, Ctx);
+    PhaseTimer Timer(Ctx.Result.Times.AlignedSeconds,
+                     "LTOMergeFunctions.Aligned");
+    AlignedRun(Ctx).run();
     return Error::success();
-  }
-
-private:
-  static void measureRealBytes(Module &Before, StageContext &Ctx) {
-    Expected<std::optional<int64_t>> Saved =
-        measureAlignedClasses(Before, Ctx.M, Ctx.Result.Aligned);
-    if (Saved) {
-      Ctx.Result.Stats.AlignedRealBytes = *Saved;
-      return;
-    }
-    Ctx.M.getContext().diagnose(DiagnosticInfoGeneric(
-        "lto-merge-functions: the aligned classes' real bytes were not "
-        "measured: " +
-            toString(Saved.takeError()),
-        DS_Warning));
   }
 };
 

@@ -6,8 +6,9 @@
 // "aligned"), written when the stage ran and read back from a distributed
 // backend's report, and its lines of the listing: one per merged pair with
 // its matched and unmatched instructions, selects, branches and the byte
-// model's estimate (and, when they were measured, the compiled bytes before
-// and after), one per member with how it reaches the body.
+// model's estimate, one per member with how it reaches the body. (What the
+// pairs save once compiled is bench/size/aligned_pair_bytes.py's to
+// measure, offline: no code generator runs inside the pass.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,11 +32,6 @@ static json::Object alignedGroupToJson(const AlignedGroup &G) {
                      {key::BodyInstructions, G.BodyInstructions},
                      {key::EstimatedBytesSaved, G.EstimatedBytesSaved},
                      {key::Members, membersToJson(G.Members)}};
-  if (std::optional<int64_t> Saved = G.realBytesSaved()) {
-    Group[key::RealBytesBefore] = *G.RealBytesBefore;
-    Group[key::RealBytesAfter] = *G.RealBytesAfter;
-    Group[key::RealBytesSaved] = *Saved;
-  }
   return Group;
 }
 
@@ -47,9 +43,7 @@ static bool fromJSON(const json::Value &V, AlignedGroup &G, json::Path P) {
          O.map(key::Selects, G.Selects) && O.map(key::Branches, G.Branches) &&
          O.map(key::BodyInstructions, G.BodyInstructions) &&
          O.map(key::EstimatedBytesSaved, G.EstimatedBytesSaved) &&
-         O.map(key::Members, G.Members) &&
-         O.mapOptional(key::RealBytesBefore, G.RealBytesBefore) &&
-         O.mapOptional(key::RealBytesAfter, G.RealBytesAfter);
+         O.map(key::Members, G.Members);
 }
 
 std::optional<json::Value> alignedReportSection(const MergeResult &R) {
@@ -68,8 +62,6 @@ std::optional<json::Value> alignedReportSection(const MergeResult &R) {
                      {key::EstimatedBytesSaved, S.AlignedEstimatedBytes},
                      {key::Classes, std::move(Classes)},
                      {key::Refusals, refusalsToJson(R.AlignedRefusals)}};
-  if (S.AlignedRealBytes)
-    Stage[key::RealBytesSaved] = *S.AlignedRealBytes;
   return json::Value(std::move(Stage));
 }
 
@@ -85,7 +77,6 @@ bool readAlignedReportSection(const json::Value &Section, MergeResult &R,
          O.map(key::HotExcluded, S.AlignedHotExcluded) &&
          O.map(key::Refused, S.AlignedRefused) &&
          O.map(key::EstimatedBytesSaved, S.AlignedEstimatedBytes) &&
-         O.mapOptional(key::RealBytesSaved, S.AlignedRealBytes) &&
          O.map(key::Classes, R.Aligned) &&
          O.map(key::Refusals, R.AlignedRefusals);
 }
@@ -95,11 +86,7 @@ void printAlignedListing(const MergeResult &R, raw_ostream &OS) {
     OS << "merged aligned functions into " << G.KeptBody << " ("
        << G.MatchedInstructions << " matched, " << G.UnmatchedInstructions
        << " unmatched instructions, " << G.Selects << " selects, " << G.Branches
-       << " branches, about " << G.EstimatedBytesSaved << " bytes saved";
-    if (std::optional<int64_t> Saved = G.realBytesSaved())
-      OS << "; compiled: " << *G.RealBytesBefore << " -> " << *G.RealBytesAfter
-         << " bytes, " << *Saved << " saved";
-    OS << ")\n";
+       << " branches, about " << G.EstimatedBytesSaved << " bytes saved)\n";
     for (const MergedMember &M : G.Members)
       OS << "  sharing body with aligned function " << M.Name << " ("
          << mergeActionName(M.Action) << ")\n";

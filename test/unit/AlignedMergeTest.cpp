@@ -101,8 +101,8 @@ TEST(AlignedMerge, BodiesVerifyAndOutputIndependentOfThreadCount) {
   EXPECT_GT(S.AlignedClasses, 40u);
   EXPECT_EQ(S.AlignedRefused, 0u) << "no merged body failed to verify";
 
-  tbb::global_control FourThreads(
-      tbb::global_control::max_allowed_parallelism, 4);
+  tbb::global_control FourThreads(tbb::global_control::max_allowed_parallelism,
+                                  4);
   for (unsigned Threads : {1u, 4u}) {
     SCOPED_TRACE("threads " + std::to_string(Threads));
     std::unique_ptr<TaskRunner> Runner = createTaskRunner(Threads);
@@ -130,24 +130,21 @@ TEST(AlignedMerge, ReportReadsBack) {
   EXPECT_EQ(R.Stats.AlignedEstimatedBytes,
             O.Result.Stats.AlignedEstimatedBytes);
   EXPECT_EQ(R.Times.AlignedSeconds, O.Result.Times.AlignedSeconds);
-  EXPECT_FALSE(R.Stats.AlignedRealBytes) << "measured only when asked for";
 }
 
-TEST(AlignedMerge, RealBytesReadBack) {
+// A report written before the pass stopped measuring real bytes (their
+// keys now bench/size/aligned_pair_bytes.py's) still reads back.
+TEST(AlignedMerge, OlderReportWithRealBytesReadsBack) {
   Outcome O = mergeAligned(buildFamilies(0xBEEF, 20, 3), serialRunner());
   ASSERT_FALSE(O.Result.Aligned.empty());
-  O.Result.Stats.AlignedRealBytes = 123;
-  O.Result.Aligned.front().RealBytesBefore = 300;
-  O.Result.Aligned.front().RealBytesAfter = 200;
-  Expected<std::vector<MergeResult>> Back =
-      resultsFromJson(reportToJson(O.Result));
+  json::Value Report = reportToJson(O.Result);
+  json::Object &Aligned = *Report.getAsObject()->getObject("aligned");
+  Aligned["real_bytes_saved"] = 123;
+  (*Aligned.getArray("classes"))[0].getAsObject()->try_emplace(
+      "real_bytes_before", 300);
+  Expected<std::vector<MergeResult>> Back = resultsFromJson(Report);
   ASSERT_TRUE(bool(Back)) << toString(Back.takeError());
-  const MergeResult &R = Back->front();
-  EXPECT_EQ(R.Stats.AlignedRealBytes, std::optional<int64_t>(123));
-  EXPECT_EQ(R.Aligned.front().RealBytesBefore, std::optional<uint64_t>(300));
-  EXPECT_EQ(R.Aligned.front().RealBytesAfter, std::optional<uint64_t>(200));
-  ASSERT_GT(R.Aligned.size(), 1u);
-  EXPECT_FALSE(R.Aligned[1].RealBytesBefore);
+  EXPECT_EQ(describe(Back->front()), O.Aligned);
 }
 
 } // namespace
