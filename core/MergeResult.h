@@ -154,6 +154,15 @@ struct MergeStats {
   /// because they do not (SizeCodegen.h).
   uint64_t NotOutlined = 0, SizeOptimized = 0;
   unsigned Threads = 1;
+
+  /// Whether the run changed the module: a stage merged something, an
+  /// address was made significant, or functions were marked for code
+  /// generation (what the pass tells the pass manager).
+  bool changedModule() const {
+    return Folded != 0 || SimilarClasses != 0 || AlignedClasses != 0 ||
+           AddressesMadeSignificant != 0 || NotOutlined != 0 ||
+           SizeOptimized != 0;
+  }
 };
 
 /// Adds a run's counts to LLVM's `STATISTIC` counters (`-stats`), which

@@ -176,10 +176,7 @@ PreservedAnalyses LTOMergeFunctionsPass::run(Module &M,
                              toString(Result.takeError()));
     return PreservedAnalyses::none();
   }
-  const MergeStats &Stats = Result->Stats;
-  bool Folded = Stats.Folded != 0 || Stats.SimilarClasses != 0 ||
-                Stats.AlignedClasses != 0 ||
-                Stats.AddressesMadeSignificant != 0;
+  bool Folded = Result->Stats.changedModule();
   if (InThinLTOBackend) {
     recordBackendResult(std::move(*Result), PrintOpt, ReportOpt);
     return Folded ? PreservedAnalyses::none() : PreservedAnalyses::all();
