@@ -270,6 +270,7 @@ constexpr int64_t WideRegisterFileIdentifierBranchTenths = 120;
 ByteModel ByteModel::forTarget(const Triple &T, bool PositionIndependent) {
   ByteModel B;
   B.PositionIndependent = PositionIndependent;
+  B.IdentifierBranchTenths = X86IdentifierBranchTenths;
   // LLVM outlines `minsize` functions by default for AArch64 and RISC-V
   // (every width). The hot-code line is drawn wider where the outliner
   // costs more, measured on AArch64 only (bench/notebook/2026-11-28.md,

@@ -154,7 +154,8 @@ private:
   int64_t AddressReadBytes = 4;
   int64_t OperandReadBytes = 4;
   int64_t AddressKeptBytes = 8;
-  int64_t IdentifierBranchTenths = 230;
+  /// forTarget sets it for every target (ByteModel.cpp).
+  int64_t IdentifierBranchTenths = 0;
   bool OutlinesMinSizeByDefault = false;
   bool WidensHotCodeLine = false;
 };
