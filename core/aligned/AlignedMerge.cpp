@@ -313,8 +313,11 @@ void AlignedRun::record(const AlignedPlan &Plan, Function &Body,
   Group.Branches = Plan.Cost.Splits + Plan.Cost.Dispatches;
   Group.BodyInstructions = Body.getInstructionCount();
   Group.EstimatedBytesSaved = Plan.EstimatedBytesSaved;
-  for (auto [Name, Outcome] : zip(Names, Outcomes)) {
-    Group.Members.push_back({Name, Outcome});
+  for (auto [MemberName, MemberOutcome] : zip(Names, Outcomes)) {
+    // Named copies: a lambda may not capture a structured binding (C++17).
+    StringRef Name = MemberName;
+    MergeAction Outcome = MemberOutcome;
+    Group.Members.push_back({Name.str(), Outcome});
     emitMergeRemark(
         Body, "AlignedFunctionMerged", [&](OptimizationRemark &Remark) {
           Remark << "merged aligned function '" << Name << "' into '"

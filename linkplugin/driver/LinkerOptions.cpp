@@ -180,8 +180,9 @@ std::optional<OurArgument> matchLinkerOption(StringRef Arg) {
       Match.Option = &O;
       return Match;
     }
+  StringRef Stem = Key; // a lambda may not capture a structured binding
   if (any_of(table().Namespaces,
-             [&](StringRef NS) { return Key.starts_with(NS); }))
+             [&](StringRef NS) { return Stem.starts_with(NS); }))
     return Match;
   return std::nullopt;
 }

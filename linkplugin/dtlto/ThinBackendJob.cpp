@@ -67,7 +67,6 @@ std::optional<StringRef> JobParser::next(StringRef Option) {
 
 /// Options spelled `-name=value`; returns false when Arg is none of them.
 bool JobParser::parseJoined(StringRef Arg) {
-  StringRef Value;
   if (Arg.consume_front("--target=")) {
     Job.TargetTriple = Arg.str();
   } else if (Arg.consume_front("-fthinlto-index=")) {
