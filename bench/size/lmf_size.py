@@ -34,14 +34,13 @@ import datetime
 import hashlib
 import json
 import os
-import platform
 import shlex
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import configs as cfgs  # noqa: E402
+from provenance import machine, revision  # noqa: E402
 import corpus  # noqa: E402
 import linking  # noqa: E402
 import litjson  # noqa: E402
@@ -50,30 +49,6 @@ import report  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DEFAULT_LINKER = os.path.join(REPO, "build", "bin", "ld.lld")
-
-
-def machine():
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo") as f:
-            for line in f:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {"cpu": cpu, "cores": os.cpu_count(),
-            "system": f"{platform.system()} {platform.release()}"}
-
-
-def revision():
-    """The repository's commit, with '+dirty' when the tree has changes."""
-    def git(*a):
-        proc = subprocess.run(["git", "-C", REPO] + list(a),
-                              capture_output=True, text=True)
-        return proc.stdout.strip() if proc.returncode == 0 else ""
-    head = git("rev-parse", "--short", "HEAD") or "unknown"
-    return head + ("+dirty" if git("status", "--porcelain") else "")
 
 
 def new_run(linker, configs, argv, lto="full"):

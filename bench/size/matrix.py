@@ -32,6 +32,7 @@ import time
 import cells
 import configs as cfgs
 import matrix_report
+from provenance import machine, revision
 import regress
 import testsuite
 
@@ -102,7 +103,6 @@ def run_cell(args, cell, new_run):
 
 
 def new_matrix(args):
-    from lmf_size import machine, revision
     m = {"schema": SCHEMA, "revision": revision(),
          "date": datetime.datetime.now().isoformat(timespec="seconds"),
          "machine": machine(), "command": args.command,
