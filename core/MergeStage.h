@@ -61,7 +61,7 @@ struct StageContext {
 class MergeStage {
 public:
   virtual ~MergeStage() = default;
-  /// The stage's name, as the report and `--time-trace` show it.
+  /// The stage's name: its section's key in the report.
   virtual llvm::StringRef name() const = 0;
   /// Whether the stage runs on M with Opts (a stage may be off by default,
   /// or on only in modules that carry a profile).

@@ -29,7 +29,7 @@ namespace lmf {
 enum class OptionKind {
   /// `true` or `false` (also `1` or `0`); the option alone means true.
   Switch,
-  /// A signed decimal integer.
+  /// A signed integer (decimal, or hexadecimal after `0x`).
   Integer,
   /// A whole number from OptionRow::Min to Max.
   Count,
