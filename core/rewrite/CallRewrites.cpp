@@ -12,7 +12,11 @@
 // Only a plain call or invoke through the member's own type can take more
 // arguments; a `musttail` call must keep its caller's signature, and any
 // other use (an address taken, a call through another type) keeps the
-// member alive, as a thunk. The new call keeps what the old one carried:
+// member alive, as a thunk, and so do parameter or return types that are
+// another spelling of the kept body's (two named structs of one layout,
+// which the encoding takes as one): the call would pass values of the
+// wrong type, where a thunk rebuilds them. The new call keeps what the old
+// one carried:
 // attributes, operand bundles, metadata, calling convention, tail-call
 // kind and name. Where the extra values are addresses the kept body reads
 // or writes through, a `memory` attribute of the call is widened to let
@@ -65,8 +69,21 @@ MemoryEffects widenArgumentMemory(MemoryEffects ME, ModRefInfo Access) {
                           ME.getModRef(IRMemLocation::ArgMem) | Access);
 }
 
+bool takesArgumentsAs(const Function &G, const Function &Body) {
+  FunctionType *Own = G.getFunctionType(), *Taken = Body.getFunctionType();
+  if (Own->getReturnType() != Taken->getReturnType() ||
+      Own->getNumParams() > Taken->getNumParams())
+    return false;
+  for (unsigned I = 0, E = Own->getNumParams(); I != E; ++I)
+    if (Own->getParamType(I) != Taken->getParamType(I))
+      return false;
+  return true;
+}
+
 bool rewriteCallsAndErase(Function &G, Function &Body, ArrayRef<Value *> Extra,
                           ModRefInfo Access, RewriteContext &Ctx) {
+  if (!takesArgumentsAs(G, Body))
+    return false;
   for (CallBase *CB : directCallsTo(G)) {
     if (CB->getFunction() == &G || !canTakeExtraArguments(*CB, G))
       continue;

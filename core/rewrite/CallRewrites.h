@@ -25,6 +25,14 @@ namespace lmf {
 /// (whose signature must match its caller's).
 bool canTakeExtraArguments(const llvm::CallBase &CB, const llvm::Function &G);
 
+/// True when a call of G may call Body instead with its own arguments as
+/// they are: G's return type and parameter types are Body's first ones,
+/// type for type. Two spellings of one struct layout (`%A = {ptr, ptr}`,
+/// `%B = {ptr, ptr}`), which the encoding takes as one, are not: the
+/// verifier wants every call's arguments in the callee's own types, and
+/// only a thunk rebuilds them (makeThunk).
+bool takesArgumentsAs(const llvm::Function &G, const llvm::Function &Body);
+
 /// The direct calls to G that could pass extra arguments, or -1 when some
 /// other use needs G itself. Uses inside G do not count: its body goes.
 int countRewritableCalls(const llvm::Function &G);
@@ -46,7 +54,9 @@ llvm::CallBase *callWithExtraArguments(llvm::CallBase &CB,
 /// Calls Body, passing Extra after G's arguments, instead of G from every
 /// other function (a call Body cannot take stays), then deletes G if
 /// nothing else refers to it. Returns false, with G's body gone, when
-/// something still does: G must become a thunk. The similar and the
+/// something still does, and false with nothing changed when Body does not
+/// take G's arguments as they are (takesArgumentsAs): G must become a
+/// thunk. The similar and the
 /// aligned stage rewrite their members' callers with it.
 bool rewriteCallsAndErase(llvm::Function &G, llvm::Function &Body,
                           llvm::ArrayRef<llvm::Value *> Extra,

@@ -91,7 +91,7 @@ private:
     return cast<Constant>(Positions[Member][Position]->get());
   }
   uint32_t idOf(Constant *C);
-  int64_t memberCost(unsigned Member, unsigned Slot,
+  int64_t memberCost(unsigned Member, unsigned Slot, const llvm::Function &Kept,
                      ArrayRef<PrunedParameter> Params,
                      SimilarMemberPlan &Out) const;
 
@@ -201,6 +201,7 @@ bool ModuleClassModel::place(ArrayRef<unsigned> Alive,
 /// What member Member (at Slot among the alive ones) costs once its body
 /// is gone: a thunk, or the growth of its calls. Fills Out with the choice.
 int64_t ModuleClassModel::memberCost(unsigned Member, unsigned Slot,
+                                     const Function &Kept,
                                      ArrayRef<PrunedParameter> Params,
                                      SimilarMemberPlan &Out) const {
   Function &G = *Members[Member];
@@ -219,7 +220,9 @@ int64_t ModuleClassModel::memberCost(unsigned Member, unsigned Slot,
   bool CanDisappear = G.hasLocalLinkage()
                           ? !Facts.Used.count(&G) && !addressCompared(G, Facts)
                           : mayDisappear(G, Facts, Mode);
-  if (!CanDisappear)
+  // Its calls pass its own arguments, which the kept body must take as
+  // they are (takesArgumentsAs).
+  if (!CanDisappear || !takesArgumentsAs(G, Kept))
     return ThunkBytes;
   int &Calls = RewritableCalls[Member];
   if (Calls == NotCounted)
@@ -241,7 +244,8 @@ int64_t ModuleClassModel::estimateGain(
   int64_t Gain = static_cast<int64_t>(Alive.size() - 1) * BodyBytes;
   for (size_t Slot = 0; Slot < Alive.size(); ++Slot) {
     SimilarMemberPlan Member;
-    Gain -= memberCost(Alive[Slot], Slot, Params, Member);
+    Gain -= memberCost(Alive[Slot], Slot, *Members[Alive.front()], Params,
+                       Member);
     if (Plans)
       Plans->push_back(Member);
   }
