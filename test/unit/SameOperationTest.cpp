@@ -10,7 +10,8 @@
 // property of the operation and never in its operands, and the encoder
 // (the two functions encode alike) and the matcher (the two instructions
 // may be one) must say the same; where the row says what both must say,
-// that too. The rows cover every property the encoder's essay lists.
+// that too. The rows cover every property the encoder's essay lists. One
+// row differs by design, and says why: two spellings of one struct layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,12 @@ struct Variant {
   /// policy may treat either way).
   std::optional<bool> Same;
   bool Blocks = false;
+  /// The one difference by design: the encoder takes two spellings of one
+  /// struct layout as one type (a fold keeps one body, and thunks rebuild
+  /// values at its boundary), the matcher does not (a matched instruction
+  /// has one type inside the merged body, where values of both spellings
+  /// would meet it).
+  bool MatcherStricter = false;
 };
 
 const Variant Variants[] = {
@@ -87,6 +94,9 @@ const Variant Variants[] = {
      "%r = insertvalue {i32, i32} %s, i32 %x, 1", false},
     {"alloca type", "%r = alloca i32, align 4", "%r = alloca i64, align 4",
      false},
+    {"struct spelling", "%r = alloca %kv1, align 8",
+     "%r = alloca %kv2, align 8", std::nullopt, /*Blocks=*/false,
+     /*MatcherStricter=*/true},
     {"alloca alignment", "%r = alloca i32, align 4",
      "%r = alloca i32, align 16", false},
     {"atomicrmw operation", "%r = atomicrmw add ptr %p, i32 %x seq_cst",
@@ -134,8 +144,9 @@ std::string function(const char *Name, const Variant &V, const char *Body) {
 }
 
 std::string moduleFor(const Variant &V) {
-  return "declare void @g(i32)\n" + function("f1", V, V.Left) +
-         function("f2", V, V.Right) +
+  return "%kv1 = type { ptr, ptr }\n%kv2 = type { ptr, ptr }\n"
+         "declare void @g(i32)\n" +
+         function("f1", V, V.Left) + function("f2", V, V.Right) +
          "!0 = !{!1, !1, i64 0}\n!1 = !{!\"int\", !2, i64 0}\n"
          "!2 = !{!\"tbaa root\"}\n!3 = !{!6, !6, i64 0}\n"
          "!4 = !{i32 0, i32 10}\n!5 = !{i32 1}\n!6 = !{!\"long\", !2, i64 0}\n";
@@ -153,6 +164,10 @@ TEST(SameOperation, EncoderAndMatcherAgreeOnEveryVariant) {
     ByteModel Bytes = ByteModel::forModule(*M);
     PairContext Ctx{L, R, E.Policy, Lock, Bytes, Bytes.costsOf(L)};
     bool Matched = mayMatch(L.front().front(), R.front().front(), Ctx);
+    if (V.MatcherStricter) {
+      EXPECT_TRUE(Encoded && !Matched) << V.What;
+      continue;
+    }
     EXPECT_EQ(Encoded, Matched)
         << V.What << ": the encoder says " << (Encoded ? "same" : "different")
         << ", the matcher " << (Matched ? "same" : "different");
