@@ -54,6 +54,14 @@
 // outliner off hot code (unless the hot-function policy is off) and to have the
 // other code generated for size (core/facts/SizeCodegen.cpp).
 //
+// The merge pass's own options (core's option table, core/OptionRow.h)
+// given to lld with -mllvm or --plugin-opt=- are read here, once, by the
+// table, into MergeRequest::Pass: the step before a ThinLTO link plans with
+// those values, and, while merging is on, the pass gets them in the table's
+// spelling instead of the arguments as given, so that both read one thing.
+// A value the table does not read is an error like ours. Without merging,
+// lld gets them back untouched.
+//
 // The request is turned into the merge pass's options here too, once, for
 // both places the pass runs: lld's in-process backends (LldInvocation.cpp
 // passes them with -mllvm) and distributed backends (DistributedBackends.cpp

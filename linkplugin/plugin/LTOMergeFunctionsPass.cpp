@@ -5,10 +5,14 @@
 // The glue between LLVM's pass manager and core::mergeModule. Options are
 // ordinary `cl::opt`s so they reach us the same way from `opt` and from a
 // linker (`-mllvm -lto-merge-functions-...`, once the plugin is loaded with
-// `-mllvm -load=`). Threads follow llvm::parallel::strategy, which is lld's
-// `--threads`, unless `-lto-merge-functions-threads` says otherwise.
+// `-mllvm -load=`). The mode, the hot-function policy and what only the
+// plugin reads are declared here; every other one is a row of core's option
+// table (core/OptionRow.h, mergeOptionRows), made a `cl::opt` that keeps the
+// text after `=` for the row to read, the same reading our ld.lld makes.
+// Threads follow llvm::parallel::strategy, which is lld's `--threads`,
+// unless `-lto-merge-functions-threads` says otherwise.
 //
-// Failures (a hot-code percentile or size budget out of range, an unreadable
+// Failures (a value an option's row does not read, an unreadable
 // list of address-free functions, an unwritable report, a module the verifier
 // rejects, more references between functions than partition refinement can
 // index) are reported through
