@@ -33,7 +33,7 @@ constexpr ActionName<FoldAction> FoldActions[] = {
     {FoldAction::CallersRedirected, "callers-redirected"},
 };
 
-constexpr ActionName<MergeAction> SimilarActions[] = {
+constexpr ActionName<MergeAction> MergeActions[] = {
     {MergeAction::Thunk, "thunk"},
     {MergeAction::CallsRewritten, "calls-rewritten"},
 };
@@ -66,7 +66,7 @@ StringLiteral foldActionName(FoldAction Action) {
 }
 
 StringLiteral mergeActionName(MergeAction Action) {
-  return nameIn(SimilarActions, Action);
+  return nameIn(MergeActions, Action);
 }
 
 bool fromJSON(const json::Value &V, FoldAction &Action, json::Path P) {
@@ -74,7 +74,7 @@ bool fromJSON(const json::Value &V, FoldAction &Action, json::Path P) {
 }
 
 bool fromJSON(const json::Value &V, MergeAction &Action, json::Path P) {
-  return parseIn(SimilarActions, V, Action, P,
+  return parseIn(MergeActions, V, Action, P,
                  "expected a similar-merge action");
 }
 

@@ -200,7 +200,8 @@ StringRef thunkObstacle(const Function &G) {
                  "inreg/byref/swifterror arguments";
   // musttail wants the caller's and callee's types spelled alike, and a twin
   // may spell a struct under another name (rebuildAs in
-  // IdenticalRewriter.cpp cannot run between a musttail call and its ret).
+  // core/rewrite/FunctionRewrites.cpp cannot run between a musttail call and
+  // its ret).
   if (needsGuaranteedTailCall(CC) && hasNamedStruct(*G.getFunctionType()))
     return "tail-call convention thunk cannot rebuild named struct values";
   if (!thunkIsSmaller(G))
