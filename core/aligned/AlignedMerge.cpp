@@ -60,8 +60,8 @@
 #include "core/TaskRunner.h"
 #include "core/aligned/AlignedEligibility.h"
 #include "core/aligned/AlignedPlanner.h"
-#include "core/aligned/AlignedReport.h"
 #include "core/aligned/AlignedRewriter.h"
+#include "core/aligned/AlignedStage.h"
 #include "core/aligned/CandidateSearch.h"
 #include "core/aligned/MergedBodyBuilder.h"
 #include "core/aligned/ShapeHasher.h"
@@ -433,36 +433,20 @@ constexpr OptionRow AlignedOptionRows[] = {
      /*Hidden=*/true},
 };
 
-class AlignedStage final : public MergeStage {
-public:
-  StringRef name() const override { return "aligned"; }
-  ArrayRef<OptionRow> options() const override { return AlignedOptionRows; }
-  std::optional<json::Value>
-  reportSection(const MergeResult &R) const override {
-    return alignedReportSection(R);
-  }
-  bool readReportSection(const json::Value &Section, MergeResult &R,
-                         json::Path P) const override {
-    return readAlignedReportSection(Section, R, P);
-  }
-  void printListing(const MergeResult &R, raw_ostream &OS) const override {
-    printAlignedListing(R, OS);
-  }
-  void publishStatistics(const MergeStats &Stats) const override {
-    publishAlignedStatistics(Stats);
-  }
-  bool runsOn(const Module &, const MergeOptions &Opts) const override {
-    return alignedMergingOn(Opts.Aligned.Enabled);
-  }
-  Error run(StageContext &Ctx) const override {
-    PhaseTimer Timer(Ctx.Result.Times.AlignedSeconds,
-                     "LTOMergeFunctions.Aligned");
-    AlignedRun(Ctx).run();
-    return Error::success();
-  }
-};
-
 } // namespace
+
+bool AlignedStage::runsOn(const Module &, const MergeOptions &Opts) const {
+  return alignedMergingOn(Opts.Aligned.Enabled);
+}
+
+Error AlignedStage::run(StageContext &Ctx) const {
+  PhaseTimer Timer(Ctx.Result.Times.AlignedSeconds,
+                   "LTOMergeFunctions.Aligned");
+  AlignedRun(Ctx).run();
+  return Error::success();
+}
+
+ArrayRef<OptionRow> AlignedStage::options() const { return AlignedOptionRows; }
 
 const MergeStage &alignedStage() {
   static const AlignedStage Stage;

@@ -12,8 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/aligned/AlignedReport.h"
+#include "core/aligned/AlignedStage.h"
 
+#include "core/MergeResult.h"
 #include "core/ReportSections.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -46,7 +47,8 @@ static bool fromJSON(const json::Value &V, AlignedGroup &G, json::Path P) {
          O.map(key::Members, G.Members);
 }
 
-std::optional<json::Value> alignedReportSection(const MergeResult &R) {
+std::optional<json::Value>
+AlignedStage::reportSection(const MergeResult &R) const {
   if (!R.AlignedRan)
     return std::nullopt;
   const MergeStats &S = R.Stats;
@@ -65,8 +67,8 @@ std::optional<json::Value> alignedReportSection(const MergeResult &R) {
   return json::Value(std::move(Stage));
 }
 
-bool readAlignedReportSection(const json::Value &Section, MergeResult &R,
-                              json::Path P) {
+bool AlignedStage::readReportSection(const json::Value &Section, MergeResult &R,
+                                     json::Path P) const {
   R.AlignedRan = true;
   json::ObjectMapper O(Section, P);
   MergeStats &S = R.Stats;
@@ -81,7 +83,7 @@ bool readAlignedReportSection(const json::Value &Section, MergeResult &R,
          O.map(key::Refusals, R.AlignedRefusals);
 }
 
-void printAlignedListing(const MergeResult &R, raw_ostream &OS) {
+void AlignedStage::printListing(const MergeResult &R, raw_ostream &OS) const {
   for (const AlignedGroup &G : R.Aligned) {
     OS << "merged aligned functions into " << G.KeptBody << " ("
        << G.MatchedInstructions << " matched, " << G.UnmatchedInstructions

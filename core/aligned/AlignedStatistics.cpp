@@ -9,7 +9,7 @@
 
 #include "core/MergeResult.h"
 #include "core/StageStatistics.h"
-#include "core/aligned/AlignedReport.h"
+#include "core/aligned/AlignedStage.h"
 
 STATISTIC(NumAlignedConsidered, "Functions considered for aligned merging");
 STATISTIC(NumAlignedPairsPlanned, "Pairs of functions aligned and priced");
@@ -19,7 +19,7 @@ STATISTIC(NumAlignedHotExcluded,
           "Functions kept from aligned merging as they run hot code");
 STATISTIC(NumAlignedRefused, "Aligned pairs planned but not merged");
 
-void lmf::publishAlignedStatistics(const MergeStats &Stats) {
+void lmf::AlignedStage::publishStatistics(const MergeStats &Stats) const {
   NumAlignedConsidered += Stats.AlignedConsidered;
   NumAlignedPairsPlanned += Stats.AlignedPairsPlanned;
   NumAlignedClasses += Stats.AlignedClasses;

@@ -51,8 +51,8 @@
 #include "core/equality/StructuralHash.h"
 #include "core/facts/AnnotationIntersector.h"
 #include "core/facts/ProfileFacts.h"
-#include "core/similar/SimilarReport.h"
 #include "core/similar/SimilarRewriter.h"
+#include "core/similar/SimilarStage.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -366,36 +366,20 @@ constexpr OptionRow SimilarOptionRows[] = {
      /*Hidden=*/true},
 };
 
-class SimilarStage final : public MergeStage {
-public:
-  ArrayRef<OptionRow> options() const override { return SimilarOptionRows; }
-  std::optional<json::Value>
-  reportSection(const MergeResult &R) const override {
-    return similarReportSection(R);
-  }
-  bool readReportSection(const json::Value &Section, MergeResult &R,
-                         json::Path P) const override {
-    return readSimilarReportSection(Section, R, P);
-  }
-  void printListing(const MergeResult &R, raw_ostream &OS) const override {
-    printSimilarListing(R, OS);
-  }
-  void publishStatistics(const MergeStats &Stats) const override {
-    publishSimilarStatistics(Stats);
-  }
-  StringRef name() const override { return "similar"; }
-  bool runsOn(const Module &M, const MergeOptions &Opts) const override {
-    return similarMergingOn(Opts.Similar.Enabled, M);
-  }
-  Error run(StageContext &Ctx) const override {
-    PhaseTimer Timer(Ctx.Result.Times.SimilarSeconds,
-                     "LTOMergeFunctions.Similar");
-    SimilarRun(Ctx).run();
-    return Error::success();
-  }
-};
-
 } // namespace
+
+bool SimilarStage::runsOn(const Module &M, const MergeOptions &Opts) const {
+  return similarMergingOn(Opts.Similar.Enabled, M);
+}
+
+Error SimilarStage::run(StageContext &Ctx) const {
+  PhaseTimer Timer(Ctx.Result.Times.SimilarSeconds,
+                   "LTOMergeFunctions.Similar");
+  SimilarRun(Ctx).run();
+  return Error::success();
+}
+
+ArrayRef<OptionRow> SimilarStage::options() const { return SimilarOptionRows; }
 
 const MergeStage &similarStage() {
   static const SimilarStage Stage;

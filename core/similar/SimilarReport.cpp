@@ -10,8 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "core/similar/SimilarReport.h"
+#include "core/similar/SimilarStage.h"
 
+#include "core/MergeResult.h"
 #include "core/ReportSections.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -42,7 +43,8 @@ static bool fromJSON(const json::Value &V, SimilarGroup &G, json::Path P) {
          O.map(key::Members, G.Members);
 }
 
-std::optional<json::Value> similarReportSection(const MergeResult &R) {
+std::optional<json::Value>
+SimilarStage::reportSection(const MergeResult &R) const {
   if (!R.SimilarRan)
     return std::nullopt;
   const MergeStats &S = R.Stats;
@@ -60,8 +62,8 @@ std::optional<json::Value> similarReportSection(const MergeResult &R) {
                       {key::Refusals, refusalsToJson(R.SimilarRefusals)}};
 }
 
-bool readSimilarReportSection(const json::Value &Section, MergeResult &R,
-                              json::Path P) {
+bool SimilarStage::readReportSection(const json::Value &Section, MergeResult &R,
+                                     json::Path P) const {
   R.SimilarRan = true;
   json::ObjectMapper O(Section, P);
   MergeStats &S = R.Stats;
@@ -76,7 +78,7 @@ bool readSimilarReportSection(const json::Value &Section, MergeResult &R,
          O.map(key::Refusals, R.SimilarRefusals);
 }
 
-void printSimilarListing(const MergeResult &R, raw_ostream &OS) {
+void SimilarStage::printListing(const MergeResult &R, raw_ostream &OS) const {
   for (const SimilarGroup &G : R.Similar) {
     OS << "merged similar functions into " << G.KeptBody << " (" << G.Parameters
        << " parameters, ";

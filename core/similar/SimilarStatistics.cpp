@@ -9,13 +9,13 @@
 
 #include "core/MergeResult.h"
 #include "core/StageStatistics.h"
-#include "core/similar/SimilarReport.h"
+#include "core/similar/SimilarStage.h"
 
 STATISTIC(NumSimilarClasses, "Classes of similar functions merged");
 STATISTIC(NumSimilarMembers, "Similar functions sharing a merged body");
 STATISTIC(NumSimilarParameters, "Parameters added to merged similar bodies");
 
-void lmf::publishSimilarStatistics(const MergeStats &Stats) {
+void lmf::SimilarStage::publishStatistics(const MergeStats &Stats) const {
   NumSimilarClasses += Stats.SimilarClasses;
   NumSimilarMembers += Stats.SimilarMembers;
   NumSimilarParameters += Stats.SimilarParameters;
