@@ -132,13 +132,19 @@ ArrayRef<const MergeStage *> mergeStages() {
   return Stages;
 }
 
-std::vector<const OptionRow *> mergeOptionRows() {
+/// Gathered once: our ld.lld looks a row up for every -mllvm option.
+static std::vector<const OptionRow *> gatherOptionRows() {
   std::vector<const OptionRow *> Rows;
   for (const OptionRow &Row : ModuleOptionRows)
     Rows.push_back(&Row);
   for (const MergeStage *Stage : mergeStages())
     for (const OptionRow &Row : Stage->options())
       Rows.push_back(&Row);
+  return Rows;
+}
+
+ArrayRef<const OptionRow *> mergeOptionRows() {
+  static const std::vector<const OptionRow *> Rows = gatherOptionRows();
   return Rows;
 }
 

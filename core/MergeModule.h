@@ -10,9 +10,8 @@
 #include "core/MergeResult.h"
 #include "core/TaskRunner.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
-
-#include <vector>
 
 namespace llvm {
 class Module;
@@ -42,7 +41,7 @@ llvm::ArrayRef<const MergeStage *> mergeStages();
 /// Every option of mergeModule and its stages (OptionRow.h), in the order
 /// `--help` lists them and our ld.lld passes them on: mergeModule's own,
 /// then each stage's, in stage order.
-std::vector<const OptionRow *> mergeOptionRows();
+llvm::ArrayRef<const OptionRow *> mergeOptionRows();
 
 } // namespace lmf
 
